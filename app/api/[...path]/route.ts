@@ -1,0 +1,15 @@
+import { AppError } from "@/lib/http/errors";
+import { errorResponse, type Exchange } from "@/lib/http/respond";
+
+// Anything under /api that no route matched: the envelope's 404, whatever the method.
+function notFound(request: Request): Response {
+  const exchange: Exchange = { request, requestId: crypto.randomUUID(), allowOrigin: null };
+  return errorResponse(exchange, new AppError("not_found", "No such API route."));
+}
+
+export const GET = notFound;
+export const POST = notFound;
+export const PUT = notFound;
+export const PATCH = notFound;
+export const DELETE = notFound;
+export const OPTIONS = notFound;

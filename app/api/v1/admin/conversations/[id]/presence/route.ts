@@ -1,0 +1,9 @@
+import { setStaffPresence, staffPresenceBody } from "@/lib/conversations/operator-conversations";
+import { ok } from "@/lib/http/envelope";
+import { adminRoute, defineRoute } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  POST: adminRoute({ body: staffPresenceBody }, async ({ params, body }) =>
+    ok(await setStaffPresence(params.id!, body), "Presence set."),
+  ),
+});

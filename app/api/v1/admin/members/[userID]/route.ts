@@ -1,0 +1,10 @@
+import { ok } from "@/lib/http/envelope";
+import { adminRoute, defineRoute } from "@/lib/http/route";
+import { updateMember } from "@/lib/members/members";
+import { updateMemberBody } from "@/lib/members/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  PATCH: adminRoute({ body: updateMemberBody }, async ({ params, body }) =>
+    ok(await updateMember(params.userID!, body), "Member updated."),
+  ),
+});

@@ -1,0 +1,10 @@
+import { ok } from "@/lib/http/envelope";
+import { adminRoute, defineRoute } from "@/lib/http/route";
+import { updateSite } from "@/lib/sites/manage-sites";
+import { updateSiteBody } from "@/lib/sites/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  PATCH: adminRoute({ body: updateSiteBody }, async ({ params, body }) =>
+    ok(await updateSite(params.siteID!, body), "Site updated."),
+  ),
+});

@@ -1,0 +1,8 @@
+import { created } from "@/lib/http/envelope";
+import { adminRoute, defineRoute } from "@/lib/http/route";
+import { createSite } from "@/lib/sites/manage-sites";
+import { createSiteBody } from "@/lib/sites/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  POST: adminRoute({ body: createSiteBody }, async ({ body }) => created(await createSite(body), "Site created.")),
+});

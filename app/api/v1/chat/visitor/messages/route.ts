@@ -1,0 +1,17 @@
+import { afterResponse } from "@/lib/http/after-response";
+import { answerAsDemoAgent, isDemoSite } from "@/lib/demo/demo-responder";
+import { created, ok } from "@/lib/http/envelope";
+import { defineRoute, visitorRoute } from "@/lib/http/route";
+import { listMessagesQuery, sendMessageBody } from "@/lib/messages/schemas";
+import { listVisitorMessages, sendVisitorMessage } from "@/lib/messages/visitor-messages";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {
+  GET: visitorRoute({ query: listMessagesQuery }, async ({ visitor, query, request }) =>
+    ok(await listVisitorMessages(visitor, query, request.signal)),
+  ),
+  POST: visitorRoute({ body: sendMessageBody }, async ({ visitor, body }) => {
+    const sent = await sendVisitorMessage(visitor, body);
+    if (!sent.duplicate && isDemoSite(visitor.site.id)) afterResponse(() => answerAsDemoAgent(visitor.conversation.id, body.body));
+    return sent.duplicate ? ok(sent, "Already received.") : created(sent, "Message sent.");
+  }),
+});

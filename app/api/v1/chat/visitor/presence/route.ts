@@ -1,0 +1,13 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, visitorRoute } from "@/lib/http/route";
+import { livePresence, presenceQuery, setPresence } from "@/lib/presence/presence";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {
+  GET: visitorRoute({ query: presenceQuery }, async ({ visitor, query }) => {
+    const { id: conversationId, visitorId } = visitor.conversation;
+    if (query.typing !== undefined) {
+      await setPresence({ conversationId, actorId: visitorId, authorType: "visitor" }, query.typing);
+    }
+    return ok(await livePresence(conversationId, visitorId));
+  }),
+});

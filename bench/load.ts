@@ -1,0 +1,86 @@
+import http from "node:http";
+
+// A closed-loop load generator: `connections` workers each send a request, wait for the whole
+// answer, and send the next, until the time is up. Latencies are kept whole for exact percentiles.
+
+export interface RequestSpec {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface Answer {
+  status: number;
+  body: string;
+}
+
+export function send(port: number, spec: RequestSpec, agent: http.Agent): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { ...spec.headers };
+    if (spec.body !== undefined) headers["Content-Length"] = Buffer.byteLength(spec.body);
+    const request = http.request({ host: "127.0.0.1", port, method: spec.method, path: spec.path, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(spec.body);
+  });
+}
+
+export function percentile(sorted: Float64Array | number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+export async function closedLoop(options: {
+  port: number;
+  connections: number;
+  durationMs: number;
+  next: (worker: number, iteration: number) => RequestSpec;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const startedAt = performance.now();
+  const deadline = startedAt + options.durationMs;
+  await Promise.all(
+    Array.from({ length: options.connections }, async (_, worker) => {
+      for (let iteration = 0; performance.now() < deadline; iteration++) {
+        const sentAt = performance.now();
+        try {
+          const answer = await send(options.port, options.next(worker, iteration), agent);
+          if (answer.status < 200 || answer.status >= 300) non2xx++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - sentAt);
+      }
+    }),
+  );
+  const elapsed = performance.now() - startedAt;
+  agent.destroy();
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: latencies.length,
+    rps: Math.round((latencies.length / elapsed) * 1000),
+    p50: round(percentile(sorted, 0.5)),
+    p99: round(percentile(sorted, 0.99)),
+    errors,
+    non2xx,
+  };
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;

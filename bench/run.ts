@@ -1,0 +1,184 @@
+// npm run bench — builds and starts the production server on a scratch PostgreSQL database,
+// seeds it, and measures each scenario against the service and (where the issue asks) the bare
+// baseline in the same run. Rate limits are off and the allowance is high, for the bench only.
+//
+// Environment: BENCH_DATABASE_URL (a server to create the scratch database on; default
+// postgresql://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (per scenario, default 10),
+// BENCH_WIDGETS (default 1000,5000,10000; "none" skips), BENCH_SKIP_BUILD=1, BENCH_SOAK_SECONDS
+// (default 60; 0 skips), BENCH_ONLY (comma-separated scenario names).
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { closedLoop, type LoadResult, type RequestSpec } from "./load";
+import { openWidgets, type OpenWidgetsResult } from "./open-widgets";
+import { startProcess, stopProcess, waitForHttp, watchMemory } from "./processes";
+import { BENCH_ORIGIN, BENCH_SITE, HISTORY_CONVERSATIONS, seedBench, type Widget } from "./seed";
+
+const root = path.resolve(import.meta.dirname, "..");
+const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const widgetCounts = (process.env.BENCH_WIDGETS ?? "1000,5000,10000").split(",").filter((n) => n !== "none").map(Number);
+const only = process.env.BENCH_ONLY?.split(",");
+const CONNECTIONS = 64;
+// JIT and Next's lazily loaded route modules make the first seconds unrepresentative.
+const WARMUP_MS = 3_000;
+const SERVICE_PORT = 3300;
+const BASELINE_PORT = 3301;
+const adminToken = `bench-admin-${randomBytes(12).toString("hex")}`;
+
+const databaseUrl = (name: string) => Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+
+async function onServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+function scenarios(widgets: Widget[]): Record<string, (worker: number, iteration: number) => RequestSpec> {
+  const visitor = (widget: Widget) => ({ Origin: BENCH_ORIGIN, Authorization: `Bearer ${widget.token}` });
+  const idle = widgets.slice(100, 1100);
+  const senders = widgets.slice(1100, 2100);
+  const history = widgets.slice(0, HISTORY_CONVERSATIONS);
+  const pick = <T>(list: T[], worker: number, iteration: number) => list[(worker * 7919 + iteration) % list.length]!;
+  return {
+    "idle poll": (w, i) => {
+      const widget = pick(idle, w, i);
+      return { method: "GET", path: `/api/v1/chat/visitor/messages?cursor=${widget.cursor}`, headers: visitor(widget) };
+    },
+    "presence poll": (w, i) => ({ method: "GET", path: "/api/v1/chat/visitor/presence", headers: visitor(pick(idle, w, i)) }),
+    send: (w, i) => ({
+      method: "POST",
+      path: "/api/v1/chat/visitor/messages",
+      headers: { ...visitor(pick(senders, w, i)), "Content-Type": "application/json" },
+      body: JSON.stringify({ body: "Is this in stock?", client_id: `bench-${w}-${i}-${randomBytes(4).toString("hex")}` }),
+    }),
+    start: () => ({
+      method: "POST",
+      path: `/api/v1/chat/widget/${BENCH_SITE}/conversations`,
+      headers: { Origin: BENCH_ORIGIN, "Content-Type": "application/json" },
+      body: "{}",
+    }),
+    history: (w, i) => ({ method: "GET", path: "/api/v1/chat/visitor/messages?cursor=0&limit=50", headers: visitor(pick(history, w, i)) }),
+  };
+}
+const WITH_BASELINE = new Set(["idle poll", "send"]);
+
+interface Row extends LoadResult {
+  scenario: string;
+  peakRssMiB: number;
+  baseline?: LoadResult;
+}
+
+async function main(): Promise<void> {
+  if (!process.env.BENCH_SKIP_BUILD) {
+    console.log("building…");
+    execFileSync("npx", ["next", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  }
+  const name = `parley_bench_${Date.now()}`;
+  await onServer(`CREATE DATABASE "${name}"`);
+  const url = databaseUrl(name);
+  const log = (line: string) => process.env.BENCH_VERBOSE && process.stderr.write(line);
+  const env = { DATABASE_URL: url, ADMIN_TOKEN: adminToken, RATE_LIMITS: "off", LOG_LEVEL: "error", PORT: String(SERVICE_PORT), NODE_ENV: "production" };
+  const service = startProcess(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(SERVICE_PORT)], env, log);
+  const baseline = startProcess(process.execPath, ["--import", "tsx", path.join(root, "bench/baseline/server.ts")], { DATABASE_URL: url, PORT: String(BASELINE_PORT) }, log);
+  try {
+    await waitForHttp(SERVICE_PORT);
+    await waitForHttp(BASELINE_PORT);
+    // The service migrates at start; seed only after it answers.
+    const widgets = await seedBench(url, Math.max(...widgetCounts, 2100));
+    const rows: Row[] = [];
+    for (const [scenario, next] of Object.entries(scenarios(widgets))) {
+      if (only && !only.includes(scenario)) continue;
+      await closedLoop({ port: SERVICE_PORT, connections: CONNECTIONS, durationMs: WARMUP_MS, next });
+      const memory = watchMemory(service.pid!);
+      const result = await closedLoop({ port: SERVICE_PORT, connections: CONNECTIONS, durationMs: seconds * 1000, next });
+      const peakRssMiB = memory.stop().peak;
+      const row: Row = { scenario, ...result, peakRssMiB };
+      if (WITH_BASELINE.has(scenario)) {
+        await closedLoop({ port: BASELINE_PORT, connections: CONNECTIONS, durationMs: WARMUP_MS, next });
+        row.baseline = await closedLoop({ port: BASELINE_PORT, connections: CONNECTIONS, durationMs: seconds * 1000, next });
+      }
+      rows.push(row);
+      console.log(formatRow(row));
+    }
+    const soak = soakSeconds > 0 ? await soakRss(service.pid!, scenarios(widgets)["idle poll"]!) : null;
+    if (soak) console.log(`soak: idle poll for ${soakSeconds}s — RSS ${soak.at10} MiB at 10 s, ${soak.atEnd} MiB at end (${soak.growth}% growth)`);
+    const open: (OpenWidgetsResult & { peakRssMiB: number })[] = [];
+    const current = await currentCursors(url, widgets);
+    for (const count of widgetCounts) {
+      const memory = watchMemory(service.pid!);
+      const result = await openWidgets({
+        port: SERVICE_PORT,
+        widgets: current.slice(0, count),
+        adminToken,
+        repliesPerSecond: 20,
+        rampMs: Math.max(5_000, count),
+        measureMs: Math.max(seconds, 20) * 1000,
+      });
+      open.push({ ...result, peakRssMiB: memory.stop().peak });
+      console.log(formatOpen(open.at(-1)!));
+    }
+    writeReport(rows, soak, open);
+  } finally {
+    await Promise.all([stopProcess(service), stopProcess(baseline)]);
+    await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+async function soakRss(pid: number, next: (w: number, i: number) => RequestSpec) {
+  const memory = watchMemory(pid);
+  await closedLoop({ port: SERVICE_PORT, connections: CONNECTIONS, durationMs: soakSeconds * 1000, next });
+  const { samples } = memory.stop();
+  const at10 = samples.find((sample) => sample.at >= 10_000)?.mib ?? samples[0]!.mib;
+  const atEnd = samples.at(-1)!.mib;
+  return { at10, atEnd, growth: Math.round(((atEnd - at10) / at10) * 1000) / 10 };
+}
+
+async function currentCursors(url: string, widgets: Widget[]): Promise<Widget[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ id: string; last_sequence: number }>("SELECT id, last_sequence FROM conversations");
+  await client.end();
+  const last = new Map(rows.map((row) => [row.id, row.last_sequence]));
+  return widgets.map((widget) => ({ ...widget, cursor: last.get(widget.conversationId) ?? widget.cursor }));
+}
+
+const ratio = (service: number, base: number) => (base ? (service / base).toFixed(2) : "–");
+
+function formatRow(row: Row): string {
+  const base = row.baseline
+    ? ` | baseline ${row.baseline.rps} req/s p50 ${row.baseline.p50} p99 ${row.baseline.p99} | service÷baseline req/s ${ratio(row.rps, row.baseline.rps)}, p99 ${ratio(row.p99, row.baseline.p99)}`
+    : "";
+  return `${row.scenario}: ${row.rps} req/s p50 ${row.p50} ms p99 ${row.p99} ms errors ${row.errors} non-2xx ${row.non2xx} peak RSS ${row.peakRssMiB} MiB${base}`;
+}
+
+function formatOpen(result: OpenWidgetsResult & { peakRssMiB: number }): string {
+  return `open widgets ${result.widgets}: ${result.replies} replies, ${result.delivered} delivered, delivery p50 ${result.p50} ms p99 ${result.p99} ms, errors ${result.errors} ${JSON.stringify(result.errorCauses)}, long-polls answered ${result.polls}, presence polls ${result.presencePolls}, peak RSS ${result.peakRssMiB} MiB`;
+}
+
+function writeReport(rows: Row[], soak: Awaited<ReturnType<typeof soakRss>> | null, open: (OpenWidgetsResult & { peakRssMiB: number })[]): void {
+  const lines = [
+    `| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | baseline req/s | baseline p99 ms | req/s ÷ baseline |`,
+    `|---|---|---|---|---|---|---|---|---|---|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMiB} | ${r.baseline?.rps ?? "–"} | ${r.baseline?.p99 ?? "–"} | ${r.baseline ? ratio(r.rps, r.baseline.rps) : "–"} |`,
+    ),
+    "",
+    soak
+      ? `Soak (idle poll, ${soakSeconds} s, ${CONNECTIONS} connections): RSS ${soak.at10} MiB at 10 s → ${soak.atEnd} MiB at the end (${soak.growth} %).`
+      : "Soak: skipped.",
+    "",
+    `| open widgets | replies | delivered | delivery p50 ms | delivery p99 ms | errors | peak RSS MiB |`,
+    `|---|---|---|---|---|---|---|`,
+    ...open.map((o) => `| ${o.widgets} | ${o.replies} | ${o.delivered} | ${o.p50} | ${o.p99} | ${o.errors} | ${o.peakRssMiB} |`),
+  ];
+  mkdirSync(path.join(root, "bench/results"), { recursive: true });
+  writeFileSync(path.join(root, "bench/results/latest.md"), `${lines.join("\n")}\n`);
+  console.log(`\n${lines.join("\n")}\n\n(written to bench/results/latest.md)`);
+}
+
+await main();

@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { db } from "../db";
+import { AppError } from "../http/errors";
+import { appendMessage } from "../messages/append-message";
+import { messageInclude, toWireMessage } from "../messages/message-view";
+import { assertMemberExists } from "../members/members";
+import { setPresence } from "../presence/presence";
+import { clientId, requiredText } from "../validation/strings";
+import { MAX_MESSAGE_LENGTH } from "./schemas";
+
+// The staff side of a conversation, for the operator API.
+
+export const siteQuery = z.strictObject({ site: z.string().min(1).max(100) });
+
+export const staffMessageBody = z
+  .strictObject({
+    author_id: clientId(), // a member id: never NUL (PostgreSQL cannot compare it: a 500)
+    body: requiredText(MAX_MESSAGE_LENGTH),
+    kind: z.enum(["message", "note"]).default("message"),
+    client_id: clientId().optional(),
+  })
+  .transform(({ author_id, client_id, ...rest }) => ({ ...rest, authorId: author_id, clientId: client_id }));
+
+export const staffPresenceBody = z
+  .strictObject({ actor_id: clientId(), typing: z.boolean() })
+  .transform(({ actor_id, typing }) => ({ actorId: actor_id, typing }));
+
+const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
+
+function toWireConversation(row: {
+  id: string;
+  siteId: string;
+  status: string;
+  origin: string;
+  visitorId: string;
+  visitorName: string | null;
+  visitorEmail: string | null;
+  offline: boolean;
+  lastSequence: number;
+  createdAt: Date;
+  closedAt: Date | null;
+}) {
+  return {
+    id: row.id,
+    site_id: row.siteId,
+    status: row.status,
+    origin: row.origin,
+    visitor_id: row.visitorId,
+    visitor_name: row.visitorName,
+    visitor_email: row.visitorEmail,
+    offline: row.offline,
+    last_sequence: row.lastSequence,
+    created_at: row.createdAt.toISOString(),
+    closed_at: row.closedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listConversations(siteId: string) {
+  const prisma = await db();
+  const site = await prisma.site.findUnique({ where: { id: siteId }, select: { id: true } });
+  if (!site) throw new AppError("site_not_found", "No site has this identifier.");
+  const rows = await prisma.conversation.findMany({ where: { siteId }, orderBy: { createdAt: "desc" }, take: 500 });
+  return rows.map(toWireConversation);
+}
+
+/** One conversation with every message, notes included. */
+export async function readConversation(id: string) {
+  const row = await (await db()).conversation.findUnique({
+    where: { id },
+    include: { messages: { orderBy: { sequence: "asc" }, include: messageInclude } },
+  });
+  if (!row) throw conversationNotFound();
+  const { messages, ...conversation } = row;
+  return {
+    ...toWireConversation(conversation),
+    messages: messages.map((message) => toWireMessage(message, conversation.visitorName)),
+  };
+}
+
+export async function postStaffMessage(
+  conversationId: string,
+  input: { authorId: string; body: string; kind: "message" | "note"; clientId?: string },
+) {
+  await assertMemberExists(input.authorId);
+  return appendMessage({
+    conversationId,
+    authorType: "staff",
+    authorId: input.authorId,
+    memberId: input.authorId,
+    kind: input.kind,
+    body: input.body,
+    clientId: input.clientId ?? `staff_${randomUUID()}`,
+  });
+}
+
+export async function setStaffPresence(conversationId: string, input: { actorId: string; typing: boolean }) {
+  await assertConversationExists(conversationId);
+  await assertMemberExists(input.actorId);
+  await setPresence({ conversationId, actorId: input.actorId, authorType: "staff" }, input.typing);
+  return { conversation_id: conversationId, actor_id: input.actorId, typing: input.typing };
+}
+
+export async function closeConversation(id: string) {
+  const prisma = await db();
+  await prisma.conversation.updateMany({ where: { id, status: "open" }, data: { status: "closed", closedAt: new Date() } });
+  return readConversationSummary(id);
+}
+
+async function assertConversationExists(id: string): Promise<void> {
+  const found = await (await db()).conversation.findUnique({ where: { id }, select: { id: true } });
+  if (!found) throw conversationNotFound();
+}
+
+async function readConversationSummary(id: string) {
+  const row = await (await db()).conversation.findUnique({ where: { id } });
+  if (!row) throw conversationNotFound();
+  return toWireConversation(row);
+}

@@ -1,0 +1,38 @@
+import { postStaffMessage } from "../conversations/operator-conversations";
+import { log } from "../log";
+import { setPresence } from "../presence/presence";
+import { DEMO_MEMBER_ID, DEMO_SITE_ID } from "../seed/seed-demo";
+
+// On the demo site only, a staff member answers every visitor message — typing first, then a
+// reply — so a newcomer sees the whole loop with no setup.
+
+// Longer than one presence poll interval (3 s is the widget's), so a visitor reliably sees it.
+const TYPING_MS = 3_500;
+
+const ANSWERS: [RegExp, string][] = [
+  [/\b(hi|hello|hey|hallo|bonjour)\b/i, "Hi there! I'm Ada, the demo agent. Ask me anything about the Aurora lamp."],
+  [/\b(price|cost|cheap|discount)\b/i, "The Aurora lamp is $89, and there's free shipping on orders over $50."],
+  [/\b(ship|shipping|deliver|delivery|order)\b/i, "Orders leave our warehouse within one business day and usually arrive in 3–5 days."],
+  [/\b(return|refund)\b/i, "You can return it within 30 days for a full refund — no questions asked."],
+];
+const DEFAULT_ANSWER =
+  "Thanks for your message! This is the Parley demo: a real staff member would answer here. Try asking about price, shipping or returns.";
+
+export function demoAnswer(visitorText: string): string {
+  return ANSWERS.find(([pattern]) => pattern.test(visitorText))?.[1] ?? DEFAULT_ANSWER;
+}
+
+export const isDemoSite = (siteId: string) => siteId === DEMO_SITE_ID;
+
+/** Types for a moment, then answers. Meant to run after the response (Next's `after()`). */
+export async function answerAsDemoAgent(conversationId: string, visitorText: string, typingMs = TYPING_MS): Promise<void> {
+  const agent = { conversationId, actorId: DEMO_MEMBER_ID, authorType: "staff" as const };
+  try {
+    await setPresence(agent, true);
+    await new Promise((resolve) => setTimeout(resolve, typingMs));
+    await postStaffMessage(conversationId, { authorId: DEMO_MEMBER_ID, body: demoAnswer(visitorText), kind: "message" });
+    await setPresence(agent, false);
+  } catch (error) {
+    log.warn("demo_reply_failed", { conversationId, error });
+  }
+}

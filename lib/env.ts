@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+// The only reader of process.env. Parsed on first use (not at import), so tests and scripts
+// can set variables first and `next build` never needs a database configuration.
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const count = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(fallback));
+const flag = (fallback: boolean) =>
+  z.preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).default(fallback ? "true" : "false")).transform(
+    (value) => value === "true" || value === "1",
+  );
+const httpUrl = z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).default("development")),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
+    ),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
+    ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+    LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+    VERCEL: optionalString,
+
+    // Rate limits (sliding windows). RATE_LIMITS=off turns every one of them off.
+    RATE_LIMITS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
+    RATE_LIMIT_STARTS_PER_MINUTE: count(10),
+    RATE_LIMIT_TICKETS_PER_MINUTE: count(10),
+    RATE_LIMIT_PAGE_VIEWS_PER_MINUTE: count(60),
+    RATE_LIMIT_VISITOR_PER_MINUTE: count(120),
+    RATE_LIMIT_RENEW_PER_HOUR: count(10),
+    /** How many proxies in front of the service append to X-Forwarded-For (and may be trusted). */
+    TRUSTED_PROXY_HOPS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+    UPSTASH_REDIS_REST_URL: httpUrl,
+    UPSTASH_REDIS_REST_TOKEN: optionalString,
+    // The names Vercel's Upstash integration sets; used when the UPSTASH_ ones are absent.
+    KV_REST_API_URL: httpUrl,
+    KV_REST_API_TOKEN: optionalString,
+
+    // Ticket files. Without S3_BUCKET they go to the service's own upload route, stored on disk.
+    UPLOAD_SIGNING_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    UPLOADS_DIR: optionalString,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.preprocess(emptyAsUndefined, z.string().default("us-east-1")),
+    S3_ENDPOINT: httpUrl,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: flag(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.ADMIN_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_TOKEN"],
+        message: "is required when DATABASE_URL is set (embedded mode generates one)",
+      });
+    }
+    const pairs = [
+      ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"],
+      ["KV_REST_API_URL", "KV_REST_API_TOKEN"],
+      ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
+    ] as const;
+    for (const [first, second] of pairs) {
+      if (Boolean(env[first]) !== Boolean(env[second])) {
+        ctx.addIssue({ code: "custom", path: [env[first] ? second : first], message: `must be set together with ${env[first] ? first : second}` });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+let parsed: Env | undefined;
+
+export function env(): Env {
+  if (parsed) return parsed;
+  const result = envSchema.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  parsed = result.data;
+  return parsed;
+}
+
+/** The service's own public origin: PUBLIC_URL, or localhost on PORT. */
+export function serviceOrigin(): string {
+  const { PUBLIC_URL, PORT } = env();
+  return PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
+}
+
+export function isEmbeddedDatabase(): boolean {
+  return !env().DATABASE_URL;
+}
+
+/** Upstash Redis REST credentials, when configured (UPSTASH_REDIS_REST_*, else Vercel's KV_REST_API_*). */
+export function upstashRedisConfig(): { url: string; token: string } | null {
+  const { UPSTASH_REDIS_REST_URL, UPSTASH_REDIS_REST_TOKEN, KV_REST_API_URL, KV_REST_API_TOKEN } = env();
+  if (UPSTASH_REDIS_REST_URL && UPSTASH_REDIS_REST_TOKEN) return { url: UPSTASH_REDIS_REST_URL, token: UPSTASH_REDIS_REST_TOKEN };
+  if (KV_REST_API_URL && KV_REST_API_TOKEN) return { url: KV_REST_API_URL, token: KV_REST_API_TOKEN };
+  return null;
+}

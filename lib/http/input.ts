@@ -1,0 +1,105 @@
+import type { z } from "zod";
+import { invalidRequest, type FieldProblem } from "./errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_PATH_ID_LENGTH = 100;
+
+const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+
+/** Reads a JSON body: right Content-Type, at most 1 MiB (counted while reading), valid UTF-8 and JSON. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!JSON_MEDIA_TYPE.test(contentType.trim())) {
+    throw invalidRequest("Content-Type must be application/json.");
+  }
+  const declaredLength = Number(request.headers.get("content-length") ?? "0");
+  if (declaredLength > MAX_BODY_BYTES) throw bodyTooLarge();
+  const bytes = await readCapped(request);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidRequest("The request body is not valid UTF-8.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidRequest("The request body is not valid JSON.");
+  }
+}
+
+const bodyTooLarge = () => invalidRequest(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+
+async function readCapped(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => {
+      // The client hung up mid-body (Node reports it as ECONNRESET): its problem, not the database's.
+      throw invalidRequest("The request body could not be read to the end.");
+    });
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw bodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+// Like every string field: no U+0000 (PostgreSQL cannot take it: a lookup would fail with a 500)
+// and no unpaired surrogates.
+const storable = (value: string) => !value.includes("\u0000") && value.isWellFormed();
+
+/** Query parameters as a plain object; a parameter given twice is an error, not a silent pick. */
+export function readQuery(url: URL): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    if (Object.hasOwn(query, key)) throw invalidRequest(`Query parameter '${key}' is given more than once.`);
+    if (!storable(key) || !storable(value)) {
+      throw invalidRequest("Query parameters must not contain U+0000.", [{ path: storable(key) ? key : "query", problem: "must not contain U+0000" }]);
+    }
+    query[key] = value;
+  }
+  return query;
+}
+
+export function parsePathId(value: unknown, name: string): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_PATH_ID_LENGTH) {
+    throw invalidRequest(`Path parameter '${name}' must be 1 to ${MAX_PATH_ID_LENGTH} characters.`, [
+      { path: name, problem: `must be 1 to ${MAX_PATH_ID_LENGTH} characters` },
+    ]);
+  }
+  if (!storable(value)) {
+    throw invalidRequest(`Path parameter '${name}' must not contain U+0000.`, [{ path: name, problem: "must not contain U+0000" }]);
+  }
+  return value;
+}
+
+/** Validates with a zod schema; failures become 400 invalid_request listing each field's problem. */
+export function parseWith<Schema extends z.ZodType>(schema: Schema, input: unknown, what: string): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = result.error.issues.flatMap(toFieldProblems);
+  const first = fields[0];
+  const summary = first ? `${first.path || what}: ${first.problem}` : "invalid";
+  throw invalidRequest(`Invalid ${what}. ${summary}`, fields);
+}
+
+function toFieldProblems(issue: z.core.$ZodIssue): FieldProblem[] {
+  const path = issue.path.map(String).join(".");
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, problem: "unknown field" }));
+  }
+  return [{ path, problem: issue.message }];
+}

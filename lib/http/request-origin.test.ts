@@ -1,0 +1,21 @@
+import { describe, expect, test } from "vitest";
+import { requestOrigin } from "./request-origin";
+
+const request = (headers: Record<string, string>) => new Request("http://localhost:3000/api/v1/chat/visitor/messages", { headers });
+
+describe("requestOrigin", () => {
+  test("is the Origin header when there is one", () => {
+    expect(requestOrigin(request({ Origin: "https://shop.example", "Sec-Fetch-Site": "same-origin" }))).toBe("https://shop.example");
+  });
+
+  test("is the request's own origin for a browser's same-origin GET, which carries no Origin", () => {
+    expect(requestOrigin(request({ "Sec-Fetch-Site": "same-origin" }))).toBe("http://localhost:3000");
+  });
+
+  test.each<Record<string, string>>([{}, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { "Sec-Fetch-Site": "none" }])(
+    "is null without an Origin otherwise (%o)",
+    (headers) => {
+      expect(requestOrigin(request(headers))).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,61 @@
+import { isDatabaseUnavailable } from "../db-errors";
+import { log } from "../log";
+import { errorBody, successBody, type Reply } from "./envelope";
+import { AppError } from "./errors";
+
+/** One request's state as it moves through the pipeline. */
+export interface Exchange {
+  request: Request;
+  requestId: string;
+  /** Set once the Origin is known to be allowed: then every response, errors included, carries CORS. */
+  allowOrigin: string | null;
+}
+
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key";
+const CORS_EXPOSED_HEADERS = "Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset";
+
+export function baseHeaders(exchange: Exchange): Headers {
+  const headers = new Headers({
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    Vary: "Origin",
+    "X-Request-Id": exchange.requestId,
+  });
+  if (exchange.allowOrigin) {
+    headers.set("Access-Control-Allow-Origin", exchange.allowOrigin);
+    headers.set("Access-Control-Expose-Headers", CORS_EXPOSED_HEADERS);
+  }
+  return headers;
+}
+
+function json(exchange: Exchange, status: number, body: string, extra?: Record<string, string>): Response {
+  const headers = baseHeaders(exchange);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+  return new Response(body, { status, headers });
+}
+
+export function replyResponse(exchange: Exchange, reply: Reply): Response {
+  return json(exchange, reply.status, successBody(reply), reply.headers);
+}
+
+/** The one place a throw becomes a response: known errors keep their code, the rest say nothing. */
+export function errorResponse(exchange: Exchange, error: unknown): Response {
+  if (error instanceof AppError) {
+    const { fields, retryAfter, headers } = error.options;
+    const extraHeaders = { ...headers, ...(retryAfter !== undefined ? { "Retry-After": String(retryAfter) } : {}) };
+    return json(exchange, error.status, errorBody(error.code, error.message, fields ? { fields } : undefined), extraHeaders);
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn("database_unavailable", { requestId: exchange.requestId, error });
+    return json(
+      exchange,
+      503,
+      errorBody("service_unavailable", "The service is temporarily unavailable. Please retry shortly."),
+      { "Retry-After": String(RETRY_AFTER_UNAVAILABLE_SECONDS) },
+    );
+  }
+  log.error("unhandled_error", { requestId: exchange.requestId, method: exchange.request.method, error });
+  return json(exchange, 500, errorBody("internal_error", "An unexpected error occurred."));
+}

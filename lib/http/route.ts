@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { verifyAdminToken } from "../admin/admin-token";
+import { findSite, isOriginOnAnyAllowlist, siteAllowsOrigin, type SiteRecord } from "../sites/find-site";
+import { isCanonicalOrigin } from "../origins/origin";
+import { enforceRateLimit, type RateLimitHeaders } from "../rate-limits/enforce-rate-limit";
+import type { RateLimitName } from "../rate-limits/limits";
+import { authenticateVisitor, type VisitorSession } from "../tokens/visitor-token";
+import { assertUploadUnexpired, authorizeUpload, uploadOrigins, type UploadGrant } from "../uploads/authorize-upload";
+import type { Reply } from "./envelope";
+import { AppError } from "./errors";
+import { requestOrigin } from "./request-origin";
+import { parsePathId, parseWith, readJsonBody, readQuery } from "./input";
+import { baseHeaders, CORS_ALLOWED_HEADERS, errorResponse, replyResponse, type Exchange } from "./respond";
+
+// The one request pipeline. Every route handler is `family route → parse → authorize → service
+// → envelope`; the families below own the order of checks from decisions.md, CORS, body and
+// query parsing, and the single try/catch.
+
+type Params = Record<string, string | string[] | undefined>;
+export type RouteHandler = (request: Request, context: { params?: Promise<Params> }) => Promise<Response>;
+
+interface InputSpec<Body, Query> {
+  body?: z.ZodType<Body>;
+  query?: z.ZodType<Query>;
+}
+
+interface LimitedInputSpec<Body, Query> extends InputSpec<Body, Query> {
+  /** The rate limit this route counts against (widget routes default to "starts", visitor routes to "visitor"). */
+  rateLimit?: RateLimitName;
+}
+
+interface ParsedInput<Body, Query> {
+  request: Request;
+  params: Record<string, string>;
+  body: Body;
+  query: Query;
+}
+
+export interface WidgetContext<Body, Query> extends ParsedInput<Body, Query> {
+  site: SiteRecord;
+  origin: string;
+}
+
+export interface VisitorContext<Body, Query> extends ParsedInput<Body, Query> {
+  visitor: VisitorSession;
+}
+
+export type AdminContext<Body, Query> = ParsedInput<Body, Query>;
+
+export interface UploadContext {
+  request: Request;
+  grant: UploadGrant;
+}
+
+async function run(request: Request, work: (exchange: Exchange) => Promise<Reply>): Promise<Response> {
+  const exchange: Exchange = { request, requestId: randomUUID(), allowOrigin: null };
+  try {
+    return replyResponse(exchange, await work(exchange));
+  } catch (error) {
+    return errorResponse(exchange, error);
+  }
+}
+
+const withHeaders = (reply: Reply, headers: RateLimitHeaders): Reply => ({ ...reply, headers: { ...headers, ...reply.headers } });
+
+async function pathIds(context: { params?: Promise<Params> }): Promise<Record<string, string>> {
+  const raw = (await context.params) ?? {}; // routes without dynamic segments get no params
+  return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, parsePathId(value, name)]));
+}
+
+async function parseInput<Body, Query>(
+  request: Request,
+  params: Record<string, string>,
+  spec: InputSpec<Body, Query>,
+): Promise<ParsedInput<Body, Query>> {
+  const query = spec.query ? parseWith(spec.query, readQuery(new URL(request.url)), "query") : undefined;
+  const body = spec.body ? parseWith(spec.body, await readJsonBody(request), "body") : undefined;
+  return { request, params, body: body as Body, query: query as Query };
+}
+
+const originNotAllowed = () =>
+  new AppError("origin_not_allowed", "This website is not allowed to use this chat widget.");
+
+async function allowedSite(siteID: string | undefined, origin: string | null): Promise<SiteRecord & { origin: string }> {
+  const site = await findSite(parsePathId(siteID, "siteID"));
+  if (!site) throw new AppError("site_not_found", "No site has this identifier.");
+  if (!siteAllowsOrigin(site, origin)) throw originNotAllowed();
+  return { ...site, origin };
+}
+
+/** Widget routes: site exists (404) → Origin on its allowlist (403) → rate limit per IP (429) → input → handler. */
+export function widgetRoute<Body = undefined, Query = undefined>(
+  spec: LimitedInputSpec<Body, Query>,
+  handler: (context: WidgetContext<Body, Query>) => Promise<Reply>,
+): RouteHandler {
+  return (request, context) =>
+    run(request, async (exchange) => {
+      const params = await pathIds(context);
+      const { origin, ...site } = await allowedSite(params.siteID, requestOrigin(request));
+      exchange.allowOrigin = origin;
+      const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "starts", request);
+      return withHeaders(await handler({ ...(await parseInput(request, params, spec)), site, origin }), limitHeaders);
+    });
+}
+
+/**
+ * Visitor routes: token (401) → Origin is the token's (403) → still allowlisted (403) → rate limit
+ * per token (429) → input → handler.
+ */
+export function visitorRoute<Body = undefined, Query = undefined>(
+  spec: LimitedInputSpec<Body, Query>,
+  handler: (context: VisitorContext<Body, Query>) => Promise<Reply>,
+): RouteHandler {
+  return (request, context) =>
+    run(request, async (exchange) => {
+      const origin = requestOrigin(request);
+      const visitor = await authenticateVisitorFor(exchange, origin);
+      if (origin !== visitor.origin) {
+        if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
+        throw new AppError("origin_mismatch", "This visitor token belongs to another website.");
+      }
+      if (!siteAllowsOrigin(visitor.site, origin)) throw originNotAllowed();
+      exchange.allowOrigin = origin;
+      // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
+      const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id);
+      return withHeaders(await handler({ ...(await parseInput(request, await pathIds(context), spec)), visitor }), limitHeaders);
+    });
+}
+
+/** A 401 may be read by the widget (to start afresh) when its page's Origin is on some allowlist. */
+async function authenticateVisitorFor(exchange: Exchange, origin: string | null): Promise<VisitorSession> {
+  try {
+    return await authenticateVisitor(exchange.request.headers.get("authorization"));
+  } catch (error) {
+    if (error instanceof AppError && isCanonicalOrigin(origin) && (await isOriginOnAnyAllowlist(origin))) {
+      exchange.allowOrigin = origin;
+    }
+    throw error;
+  }
+}
+
+/** Operator routes: `Authorization: Bearer <ADMIN_TOKEN>` (401) → input → handler. No CORS. */
+export function adminRoute<Body = undefined, Query = undefined>(
+  spec: InputSpec<Body, Query>,
+  handler: (context: AdminContext<Body, Query>) => Promise<Reply>,
+): RouteHandler {
+  return (request, context) =>
+    run(request, async () => {
+      if (!(await verifyAdminToken(request.headers.get("authorization")))) {
+        throw new AppError("unauthorized", "A valid operator token is required.");
+      }
+      return handler(await parseInput(request, await pathIds(context), spec));
+    });
+}
+
+/**
+ * Upload routes: signed URL (403) → an Origin, when sent, on the ticket's site allowlist (403) →
+ * expiry (403) → handler, which reads the raw body itself.
+ */
+export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>): RouteHandler {
+  return (request, context) =>
+    run(request, async (exchange) => {
+      const { attachmentId } = await pathIds(context);
+      const grant = await authorizeUpload(parsePathId(attachmentId, "attachmentId"), new URL(request.url).searchParams);
+      // The signature is the credential; an Origin matters only to let a browser page read the answer.
+      const origin = request.headers.get("origin");
+      if (origin !== null) {
+        if (!siteAllowsOrigin({ origins: grant.siteOrigins }, origin)) throw originNotAllowed();
+        exchange.allowOrigin = origin;
+      }
+      assertUploadUnexpired(grant);
+      return handler({ request, grant });
+    });
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type Family = "widget" | "visitor" | "admin" | "upload";
+export type RouteExports = Record<Method | "OPTIONS", RouteHandler>;
+
+/**
+ * A route file's exports: its handlers, a 404 envelope for every other method (never Next's bare
+ * 405, which is not a status this API answers with), and the family's CORS preflight.
+ */
+export function defineRoute(family: Family, handlers: Partial<Record<Method, RouteHandler>>): RouteExports {
+  const allowed = [...Object.keys(handlers), "OPTIONS"].join(", ");
+  const unsupported: RouteHandler = (request) =>
+    run(request, async () => {
+      throw new AppError("not_found", `${request.method} is not supported on this route.`);
+    });
+  const exports = Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? unsupported]));
+  return { ...exports, OPTIONS: preflight(family, allowed) } as RouteExports;
+}
+
+function preflight(family: Family, allowedMethods: string): RouteHandler {
+  return async (request, context) => {
+    const exchange: Exchange = { request, requestId: randomUUID(), allowOrigin: null };
+    try {
+      const origin = request.headers.get("origin");
+      if (family === "widget") {
+        exchange.allowOrigin = (await allowedSite((await pathIds(context)).siteID, origin)).origin;
+      } else if (family === "upload") {
+        const origins = await uploadOrigins(parsePathId((await pathIds(context)).attachmentId, "attachmentId"));
+        if (!origins) throw new AppError("not_found", "No such upload.");
+        if (!siteAllowsOrigin({ origins }, origin)) throw originNotAllowed();
+        exchange.allowOrigin = origin;
+      } else if (family === "visitor") {
+        // The site is unknown until the token is read; the real request is checked in full.
+        if (!isCanonicalOrigin(origin)) throw originNotAllowed();
+        exchange.allowOrigin = origin;
+      }
+      const headers = baseHeaders(exchange);
+      headers.set("Allow", allowedMethods);
+      if (exchange.allowOrigin) {
+        headers.set("Access-Control-Allow-Methods", allowedMethods);
+        headers.set("Access-Control-Allow-Headers", CORS_ALLOWED_HEADERS);
+        headers.set("Access-Control-Max-Age", "600");
+      }
+      return new Response(null, { status: 204, headers });
+    } catch (error) {
+      return errorResponse(exchange, error);
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import { env, type Env } from "./env";
+
+// One JSON line per event on stderr. Callers pass facts, never tokens or request bodies; as a
+// second line of defence every line is scrubbed of anything shaped like a credential before it
+// is written (an error message can quote what a caller never meant to log).
+
+type Level = "debug" | "info" | "warn" | "error";
+const rank: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+function configuredEnv(): Env | null {
+  try {
+    return env();
+  } catch {
+    return null; // a broken configuration must still be reported
+  }
+}
+
+const REDACTED = "[redacted]";
+const SHAPES: [RegExp, string][] = [
+  [/vt_[A-Za-z0-9_-]{16,}/g, `vt_${REDACTED}`], // visitor tokens
+  [/(Bearer\s+)[^\s"\\,]+/gi, `$1${REDACTED}`], // any bearer credential
+  [/((?:^|[?&"\s])(?:x-amz-)?signature=)[^&\s"\\]+/gi, `$1${REDACTED}`], // upload URLs (ours and S3's)
+  [/(postgres(?:ql)?:\/\/[^:@/\s"]+:)[^@\s"]+@/gi, `$1${REDACTED}@`], // a password in a database URL
+];
+const SECRET_SETTINGS = ["ADMIN_TOKEN", "UPSTASH_REDIS_REST_TOKEN", "KV_REST_API_TOKEN", "S3_SECRET_ACCESS_KEY", "UPLOAD_SIGNING_SECRET"] as const;
+
+/** The line with credentials replaced: configured secrets by value, tokens and signatures by shape. */
+export function redact(line: string, config: Env | null = configuredEnv()): string {
+  let scrubbed = line;
+  for (const name of SECRET_SETTINGS) {
+    const secret = config?.[name];
+    if (secret && secret.length >= 8) scrubbed = scrubbed.replaceAll(JSON.stringify(secret).slice(1, -1), REDACTED);
+  }
+  for (const [shape, replacement] of SHAPES) scrubbed = scrubbed.replace(shape, replacement);
+  return scrubbed;
+}
+
+function write(level: Level, event: string, fields: Record<string, unknown> = {}): void {
+  const config = configuredEnv();
+  if (rank[level] < rank[config?.LOG_LEVEL ?? "info"]) return;
+  const line = { time: new Date().toISOString(), level, event, ...fields };
+  process.stderr.write(`${redact(JSON.stringify(line, errorFields), config)}\n`);
+}
+
+function errorFields(_key: string, value: unknown): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  return value;
+}
+
+export const log = {
+  debug: (event: string, fields?: Record<string, unknown>) => write("debug", event, fields),
+  info: (event: string, fields?: Record<string, unknown>) => write("info", event, fields),
+  warn: (event: string, fields?: Record<string, unknown>) => write("warn", event, fields),
+  error: (event: string, fields?: Record<string, unknown>) => write("error", event, fields),
+};

@@ -1,0 +1,72 @@
+// The wire shape of a message (snake_case, as in the spec).
+
+export interface MessageRow {
+  id: string;
+  conversationId: string;
+  sequence: number;
+  clientId: string;
+  authorType: string;
+  authorId: string;
+  kind: string;
+  body: string;
+  createdAt: Date;
+  member: { name: string; avatarTag: string | null } | null;
+}
+
+export const messageInclude = { member: { select: { name: true, avatarTag: true } } } as const;
+
+/** Hand-written SQL on the hot paths selects these columns from `messages m LEFT JOIN members mem`. */
+export const MESSAGE_SQL_COLUMNS = `m.id, m.sequence, m.conversation_id, m.client_id, m.author_type, m.author_id, m.kind,
+  m.body, m.created_at, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag`;
+
+export interface MessageSqlRow {
+  id: string;
+  sequence: number;
+  conversation_id: string;
+  client_id: string;
+  author_type: string;
+  author_id: string;
+  kind: string;
+  body: string;
+  created_at: Date;
+  member_name: string | null;
+  member_avatar_tag: string | null;
+}
+
+export function fromMessageSqlRow(row: MessageSqlRow): MessageRow {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    sequence: row.sequence,
+    clientId: row.client_id,
+    authorType: row.author_type,
+    authorId: row.author_id,
+    kind: row.kind,
+    body: row.body,
+    createdAt: row.created_at,
+    member: row.member_name === null ? null : { name: row.member_name, avatarTag: row.member_avatar_tag },
+  };
+}
+
+export const avatarPath = (memberId: string) => `/api/v1/chat/visitor/avatars/${encodeURIComponent(memberId)}`;
+
+/** `visitorName` names the conversation's visitor; staff names and pictures come from the member. */
+export function toWireMessage(row: MessageRow, visitorName: string | null) {
+  const authorName = row.authorType === "visitor" ? visitorName : (row.member?.name ?? null);
+  const authorAvatar = row.member?.avatarTag ? avatarPath(row.authorId) : null;
+  return {
+    id: row.id,
+    sequence: row.sequence,
+    conversation_id: row.conversationId,
+    client_id: row.clientId,
+    author_id: row.authorId,
+    author_type: row.authorType,
+    kind: row.kind,
+    body: row.body,
+    created_at: row.createdAt.toISOString(),
+    author_name: authorName,
+    author_avatar: authorAvatar,
+  };
+}
+
+export type WireMessage = ReturnType<typeof toWireMessage>;

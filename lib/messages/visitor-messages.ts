@@ -1,0 +1,75 @@
+import { db } from "../db";
+import { AppError } from "../http/errors";
+import type { VisitorSession } from "../tokens/visitor-token";
+import { ensureListening, subscribe } from "../realtime/message-signals";
+import { appendMessage } from "./append-message";
+import { Prisma } from "../generated/prisma/client";
+import { fromMessageSqlRow, MESSAGE_SQL_COLUMNS, toWireMessage, type MessageSqlRow } from "./message-view";
+
+export async function sendVisitorMessage(
+  visitor: VisitorSession,
+  input: { body: string; clientId: string; kind: "message" | "note" },
+) {
+  if (input.kind === "note") throw new AppError("note_rejected", "Visitors cannot send notes.");
+  return appendMessage({
+    conversationId: visitor.conversation.id,
+    authorType: "visitor",
+    authorId: visitor.conversation.visitorId,
+    kind: "message",
+    body: input.body,
+    clientId: input.clientId,
+  });
+}
+
+interface Page {
+  cursor: number;
+  limit: number;
+}
+
+// While the NOTIFY listener is down, a held request looks for itself this often.
+const FALLBACK_POLL_MS = 1_000;
+
+/**
+ * Lists messages after `cursor`. With `wait` seconds and nothing new, holds the request until a
+ * public message arrives, the time is up (then an empty page), or the client goes away.
+ */
+export async function listVisitorMessages(visitor: VisitorSession, page: Page & { wait: number }, signal?: AbortSignal) {
+  if (page.wait === 0) {
+    // The idle poll, by far the commonest request: nothing can be newer than the last sequence.
+    if (page.cursor >= visitor.conversation.lastSequence) return emptyPage(page.cursor);
+    return readPage(visitor, page);
+  }
+  const subscription = subscribe(visitor.conversation.id);
+  try {
+    const deadline = Date.now() + page.wait * 1000;
+    let current = await readPage(visitor, page);
+    while (current.items.length === 0 && Date.now() < deadline) {
+      const listening = await ensureListening();
+      const remaining = deadline - Date.now();
+      const outcome = await subscription.next(listening ? remaining : Math.min(remaining, FALLBACK_POLL_MS), signal);
+      if (outcome === "aborted") break;
+      if (outcome === "message" || !listening) current = await readPage(visitor, page);
+    }
+    return current;
+  } finally {
+    subscription.close();
+  }
+}
+
+const emptyPage = (cursor: number) => ({ items: [], next_cursor: cursor, has_more: false });
+
+/** The conversation's public messages after `cursor`, ascending; staff notes never appear. */
+async function readPage(visitor: VisitorSession, page: Page) {
+  const rows = await (await db()).$queryRaw<MessageSqlRow[]>`
+    SELECT ${Prisma.raw(MESSAGE_SQL_COLUMNS)}
+    FROM messages m LEFT JOIN members mem ON mem.id = m.member_id
+    WHERE m.conversation_id = ${visitor.conversation.id} AND m.kind = 'message' AND m.sequence > ${page.cursor}
+    ORDER BY m.sequence
+    LIMIT ${page.limit + 1}`;
+  const items = rows.slice(0, page.limit).map((row) => toWireMessage(fromMessageSqlRow(row), visitor.conversation.visitorName));
+  return {
+    items,
+    next_cursor: items.at(-1)?.sequence ?? page.cursor,
+    has_more: rows.length > page.limit,
+  };
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { clientId, text } from "../validation/strings";
+
+const isHttpUrl = (value: string) => {
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === "http:" || protocol === "https:";
+};
+
+/** POST /widget/{siteID}/visitors. */
+export const pageViewBody = z
+  .strictObject({
+    page_url: text(2000).refine(isHttpUrl, "must be an absolute http(s) URL"),
+    visitor_id: clientId(100).optional(),
+    page_title: text(300).optional(),
+    referrer: text(2000).optional(),
+  })
+  .transform(({ page_url, visitor_id, page_title, referrer }) => ({
+    pageUrl: page_url,
+    visitorId: visitor_id,
+    pageTitle: page_title,
+    referrer,
+  }));
+
+export type PageViewInput = z.output<typeof pageViewBody>;

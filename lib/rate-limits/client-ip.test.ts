@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { clientIp, normalizeIp, UNKNOWN_CLIENT } from "./client-ip";
+
+const headers = (values: Record<string, string>) => new Headers(values);
+const behind = (trustedProxyHops: number) => ({ trustedProxyHops, onVercel: false });
+
+describe("the client IP a rate limit counts against", () => {
+  test("with no trusted proxy, headers are ignored and every client shares one key", () => {
+    expect(clientIp(headers({ "x-forwarded-for": "203.0.113.9" }), behind(0))).toBe(UNKNOWN_CLIENT);
+    expect(clientIp(headers({}), behind(0))).toBe(UNKNOWN_CLIENT);
+  });
+
+  test("behind one proxy: the rightmost X-Forwarded-For entry, never the leftmost", () => {
+    expect(clientIp(headers({ "x-forwarded-for": "1.1.1.1, 2.2.2.2, 203.0.113.9" }), behind(1))).toBe("203.0.113.9");
+    expect(clientIp(headers({ "x-forwarded-for": "203.0.113.9" }), behind(1))).toBe("203.0.113.9");
+  });
+
+  test("behind two proxies: the second entry from the right", () => {
+    expect(clientIp(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.9, 10.0.0.2" }), behind(2))).toBe("203.0.113.9");
+  });
+
+  test("fewer entries than hops: the leftmost, written by the proxy the client reached", () => {
+    expect(clientIp(headers({ "x-forwarded-for": "203.0.113.9" }), behind(2))).toBe("203.0.113.9");
+  });
+
+  test("no or unusable header behind a proxy: the shared key", () => {
+    expect(clientIp(headers({}), behind(1))).toBe(UNKNOWN_CLIENT);
+    expect(clientIp(headers({ "x-forwarded-for": "1.1.1.1, not-an-ip" }), behind(1))).toBe(UNKNOWN_CLIENT);
+  });
+
+  test("on Vercel, the platform's header (which clients cannot set) wins", () => {
+    const request = headers({ "x-vercel-forwarded-for": "203.0.113.9", "x-forwarded-for": "6.6.6.6" });
+    expect(clientIp(request, { trustedProxyHops: 0, onVercel: true })).toBe("203.0.113.9");
+  });
+
+  test("addresses are canonical: ports dropped, IPv4-mapped IPv6 as IPv4, IPv6 by its /64", () => {
+    expect(normalizeIp("203.0.113.9:51234")).toBe("203.0.113.9");
+    expect(normalizeIp("[2001:db8::1]:443")).toBe("2001:0db8:0000:0000::/64");
+    expect(normalizeIp("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(normalizeIp("2001:db8:1:2:aaaa::1")).toBe(normalizeIp("2001:0DB8:0001:0002:ffff:ffff:ffff:ffff"));
+    expect(normalizeIp("2001:db8:1:3::1")).not.toBe(normalizeIp("2001:db8:1:2::1"));
+    expect(normalizeIp("::1")).toBe("0000:0000:0000:0000::/64");
+  });
+});

@@ -1,0 +1,79 @@
+import { env, upstashRedisConfig } from "../env";
+import { AppError } from "../http/errors";
+import { log } from "../log";
+import { clientIp } from "./client-ip";
+import type { Limiter, LimitOutcome } from "./limiter";
+import { rateLimitRule, rateLimitsEnabled, type RateLimitName, type RateLimitRule } from "./limits";
+import { MemoryLimiter } from "./memory-limiter";
+import { UpstashLimiter } from "./upstash-limiter";
+
+// The pipeline's rate-limit step. Upstash Redis when configured (shared by all instances), else an
+// in-process limiter. If the limiter itself fails, the request goes through (fail open) and the
+// failure is logged: an outage of the limiter must not become an outage of the chat.
+
+const KEY_PREFIX = "parley:rl";
+const FAILURE_LOG_INTERVAL_MS = 30_000;
+
+const processWide = globalThis as unknown as { parleyLimiters?: Map<RateLimitName, Limiter> };
+const lastFailureLoggedAt = new Map<RateLimitName, number>();
+
+function limiterFor(rule: RateLimitRule): Limiter {
+  const limiters = (processWide.parleyLimiters ??= new Map());
+  let limiter = limiters.get(rule.name);
+  if (!limiter) {
+    const redis = upstashRedisConfig();
+    limiter = redis
+      ? new UpstashLimiter(redis, rule.limit, rule.windowMs, `${KEY_PREFIX}:${rule.name}`)
+      : new MemoryLimiter(rule.limit, rule.windowMs);
+    limiters.set(rule.name, limiter);
+  }
+  return limiter;
+}
+
+export type RateLimitHeaders = Record<string, string>;
+
+/**
+ * Counts one request against the route's limit. Returns the X-RateLimit-* headers for the reply,
+ * or throws 429 rate_limited with Retry-After. `subject` is the visitor's token lineage on visitor
+ * routes; widget routes count per client IP.
+ */
+export async function enforceRateLimit(
+  name: RateLimitName,
+  request: Request,
+  subject?: string,
+): Promise<RateLimitHeaders> {
+  if (!rateLimitsEnabled()) return {};
+  const rule = rateLimitRule(name);
+  const identifier =
+    rule.per === "token" && subject
+      ? `token:${subject}`
+      : `ip:${clientIp(request.headers, { trustedProxyHops: env().TRUSTED_PROXY_HOPS, onVercel: Boolean(env().VERCEL) })}`;
+  let outcome: LimitOutcome;
+  try {
+    outcome = await limiterFor(rule).limit(identifier);
+  } catch (error) {
+    reportFailure(rule.name, error);
+    return {};
+  }
+  const headers = rateLimitHeaders(outcome);
+  if (!outcome.success) {
+    const retryAfter = Math.max(1, Math.ceil((outcome.reset - Date.now()) / 1000));
+    throw new AppError("rate_limited", "Too many requests. Please slow down and retry later.", { retryAfter, headers });
+  }
+  return headers;
+}
+
+function rateLimitHeaders({ limit, remaining, reset }: LimitOutcome): RateLimitHeaders {
+  return {
+    "X-RateLimit-Limit": String(limit),
+    "X-RateLimit-Remaining": String(Math.max(0, remaining)),
+    "X-RateLimit-Reset": String(Math.ceil(reset / 1000)),
+  };
+}
+
+function reportFailure(limit: RateLimitName, error: unknown): void {
+  const now = Date.now();
+  if (now - (lastFailureLoggedAt.get(limit) ?? 0) < FAILURE_LOG_INTERVAL_MS) return;
+  lastFailureLoggedAt.set(limit, now);
+  log.warn("rate_limiter_unavailable", { limit, failOpen: true, error });
+}

@@ -1,0 +1,35 @@
+import { env } from "../env";
+
+// The named limits a route can declare. Each is a sliding window; its size comes from the
+// environment (docs: RATE_LIMIT_*), read when first used.
+
+export type RateLimitName = "starts" | "tickets" | "page_views" | "visitor" | "renew";
+
+export interface RateLimitRule {
+  name: RateLimitName;
+  limit: number;
+  windowMs: number;
+  /** What the client key is: the client's IP (widget routes) or the visitor's token lineage. */
+  per: "ip" | "token";
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export function rateLimitRule(name: RateLimitName): RateLimitRule {
+  const config = env();
+  switch (name) {
+    case "starts":
+      return { name, limit: config.RATE_LIMIT_STARTS_PER_MINUTE, windowMs: MINUTE, per: "ip" };
+    case "tickets":
+      return { name, limit: config.RATE_LIMIT_TICKETS_PER_MINUTE, windowMs: MINUTE, per: "ip" };
+    case "page_views":
+      return { name, limit: config.RATE_LIMIT_PAGE_VIEWS_PER_MINUTE, windowMs: MINUTE, per: "ip" };
+    case "visitor":
+      return { name, limit: config.RATE_LIMIT_VISITOR_PER_MINUTE, windowMs: MINUTE, per: "token" };
+    case "renew":
+      return { name, limit: config.RATE_LIMIT_RENEW_PER_HOUR, windowMs: HOUR, per: "token" };
+  }
+}
+
+export const rateLimitsEnabled = () => env().RATE_LIMITS === "on";

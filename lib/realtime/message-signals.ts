@@ -1,0 +1,129 @@
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import { env } from "../env";
+import { log } from "../log";
+
+// "A public message arrived in conversation X": the wake-up behind long-polling. On PGlite (one
+// process) an in-process emitter carries it. On PostgreSQL it travels as NOTIFY on one channel,
+// sent in the appending transaction (so only committed messages wake anyone), and each process
+// keeps one LISTEN connection whose notifications are fanned out in memory.
+
+export const MESSAGE_CHANNEL = "parley_messages";
+
+const emitter = new EventEmitter();
+emitter.setMaxListeners(0); // one listener per held request: thousands are expected
+
+interface ListenerState {
+  client: pg.Client | null;
+  connecting: Promise<void> | null;
+  everConnected: boolean;
+}
+const processWide = globalThis as unknown as { parleyMessageListener?: ListenerState };
+const listener: ListenerState = (processWide.parleyMessageListener ??= {
+  client: null,
+  connecting: null,
+  everConnected: false,
+});
+
+/** Notifications sent while no listener was connected are lost: every waiter must look for itself. */
+function wakeEveryone(): void {
+  for (const conversationId of emitter.eventNames()) emitter.emit(conversationId);
+}
+
+/** Wakes local waiters for a conversation (PGlite, or a NOTIFY received from PostgreSQL). */
+export function signalMessage(conversationId: string): void {
+  emitter.emit(conversationId);
+}
+
+/**
+ * Whether wake-ups can be trusted right now, (re)connecting the listener if needed; if not,
+ * waiters fall back to polling the database.
+ */
+export async function ensureListening(): Promise<boolean> {
+  const { DATABASE_URL } = env();
+  if (!DATABASE_URL) return true;
+  if (listener.client) return true;
+  listener.connecting ??= connectListener(DATABASE_URL).finally(() => {
+    listener.connecting = null;
+  });
+  await listener.connecting.catch(() => {});
+  return listener.client !== null;
+}
+
+async function connectListener(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2_000, keepAlive: true });
+  client.on("notification", (message) => {
+    if (message.channel === MESSAGE_CHANNEL && message.payload) signalMessage(message.payload);
+  });
+  client.on("error", () => dropListener(client));
+  client.on("end", () => dropListener(client));
+  await client.connect();
+  await client.query(`LISTEN ${MESSAGE_CHANNEL}`);
+  listener.client = client;
+  log.info("message_listener_connected");
+  if (listener.everConnected) wakeEveryone();
+  listener.everConnected = true;
+}
+
+function dropListener(client: pg.Client): void {
+  if (listener.client !== client) return;
+  listener.client = null;
+  log.warn("message_listener_lost");
+  client.end().catch(() => {});
+  wakeEveryone(); // they look for themselves, and the first to wait again reconnects
+}
+
+export interface Subscription {
+  /** Resolves at the first signal since subscribing, after `timeoutMs`, or when `signal` aborts. */
+  next(timeoutMs: number, signal?: AbortSignal): Promise<"message" | "timeout" | "aborted">;
+  close(): void;
+}
+
+/** Subscribe *before* reading, so a message stored between the read and the wait is not missed. */
+export function subscribe(conversationId: string): Subscription {
+  let signalled = false;
+  let wake: (() => void) | null = null;
+  const onMessage = () => {
+    signalled = true;
+    wake?.();
+  };
+  emitter.on(conversationId, onMessage);
+  return {
+    next(timeoutMs, signal) {
+      if (signalled) {
+        signalled = false;
+        return Promise.resolve("message");
+      }
+      if (signal?.aborted) return Promise.resolve("aborted");
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => finish("timeout"), timeoutMs);
+        const onAbort = () => finish("aborted");
+        function finish(outcome: "message" | "timeout" | "aborted") {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+          wake = null;
+          resolve(outcome);
+        }
+        wake = () => {
+          signalled = false;
+          finish("message");
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+      });
+    },
+    close() {
+      emitter.off(conversationId, onMessage);
+    },
+  };
+}
+
+/** Closes the LISTEN connection (tests, scripts). */
+export async function stopListening(): Promise<void> {
+  const client = listener.client;
+  listener.client = null;
+  if (client) {
+    client.removeAllListeners("end");
+    client.removeAllListeners("error");
+    await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,52 @@
+import { createHash } from "node:crypto";
+import { db } from "../db";
+import { env, serviceOrigin } from "../env";
+import { DEMO_AVATAR_PNG_BASE64 } from "./demo-avatar";
+
+export const DEMO_SITE_ID = "demo";
+export const DEMO_MEMBER_ID = "demo-agent";
+
+/** The demo site's origins: the service's own, as localhost and as 127.0.0.1. */
+export function demoOrigins(): string[] {
+  const port = env().PORT;
+  return [...new Set([serviceOrigin(), `http://localhost:${port}`, `http://127.0.0.1:${port}`])];
+}
+
+/**
+ * Embedded mode's sample data: the `demo` site (allowing the service's own origins) and a demo
+ * staff member with a picture. Creates what is missing and adds the current origins; never
+ * overwrites what an operator changed.
+ */
+export async function seedDemo(): Promise<void> {
+  const prisma = await db();
+  const origins = demoOrigins();
+  await prisma.$transaction(async (tx) => {
+    const site = await tx.site.findUnique({ where: { id: DEMO_SITE_ID }, select: { origins: true } });
+    if (site) {
+      const missing = origins.filter((origin) => !site.origins.includes(origin));
+      if (missing.length > 0) {
+        await tx.site.update({ where: { id: DEMO_SITE_ID }, data: { origins: [...site.origins, ...missing] } });
+      }
+    } else {
+      await tx.inbox.create({
+        data: {
+          id: "demo-inbox",
+          name: "Demo inbox",
+          sites: { create: { id: DEMO_SITE_ID, name: "Demo shop", origins } },
+        },
+      });
+    }
+    const bytes = Buffer.from(DEMO_AVATAR_PNG_BASE64, "base64");
+    await tx.member.upsert({
+      where: { id: DEMO_MEMBER_ID },
+      create: {
+        id: DEMO_MEMBER_ID,
+        name: "Ada from Parley",
+        avatarBytes: new Uint8Array(bytes),
+        avatarContentType: "image/png",
+        avatarTag: createHash("sha256").update(bytes).digest("hex"),
+      },
+      update: {},
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { drawDailyAllowance } from "../allowance/daily-allowance";
+import { db, type PrismaClient } from "../db";
+import { isUniqueViolation } from "../db-errors";
+import type { SiteRecord } from "../sites/find-site";
+import { activeStorage, newStorageKey, storageOf, type UploadTarget } from "../uploads/storage";
+import { UPLOAD_URL_LIFETIME_SECONDS } from "../uploads/upload-signature";
+import { earlierReply, rememberReply, requestHash, type StoredReply } from "./idempotency";
+import type { TicketInput } from "./schemas";
+
+type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+export interface FileTicket {
+  site: SiteRecord;
+  origin: string;
+  input: TicketInput;
+  idempotencyKey?: string;
+}
+
+export interface TicketReply {
+  number: number;
+  subject: string;
+  uploads: { attachment_id: string; upload_url: string; name: string }[];
+}
+
+/**
+ * Files a ticket in the site's inbox: draws a unit of the daily allowance, takes the inbox's next
+ * ticket number and records one attachment per described file, in one transaction; then signs one
+ * upload URL per file. With an Idempotency-Key, a repeat of the same request replays the reply.
+ */
+export async function fileTicket(request: FileTicket): Promise<TicketReply> {
+  try {
+    return await attempt(request);
+  } catch (error) {
+    // Two requests with one new key raced; the loser's whole transaction rolled back, and a second
+    // attempt now finds the winner's key (a replay, or a 409 for a different request).
+    if (request.idempotencyKey && isUniqueViolation(error)) return attempt(request);
+    throw error;
+  }
+}
+
+async function attempt({ site, origin, input, idempotencyKey }: FileTicket): Promise<TicketReply> {
+  const now = new Date();
+  const hash = requestHash(input);
+  const outcome = await (await db()).$transaction(async (tx) => {
+    if (idempotencyKey) {
+      const earlier = await earlierReply(tx, site.id, idempotencyKey, hash, now);
+      if (earlier) return { ticketId: earlier.ticketId, reply: earlier.reply };
+    }
+    const created = await createTicket(tx, site, origin, input);
+    if (idempotencyKey) await rememberReply(tx, { siteId: site.id, key: idempotencyKey, hash, ...created, now });
+    return created;
+  });
+  return { ...outcome.reply, uploads: await signUploads(outcome.ticketId, outcome.reply) };
+}
+
+async function createTicket(tx: Transaction, site: SiteRecord, origin: string, input: TicketInput) {
+  await drawDailyAllowance(tx, site.inboxId);
+  const [counter] = await tx.$queryRaw<{ last_ticket_number: number }[]>`
+    UPDATE inboxes SET last_ticket_number = last_ticket_number + 1 WHERE id = ${site.inboxId}
+    RETURNING last_ticket_number`;
+  const number = Number(counter!.last_ticket_number);
+  const storage = activeStorage().kind;
+  const ticketId = randomUUID();
+  const attachments = input.files.map((file, position) => ({
+    id: randomUUID(),
+    position,
+    name: file.name,
+    contentType: file.contentType,
+    bytes: file.bytes,
+    storage,
+    storageKey: newStorageKey(storage),
+  }));
+  await tx.ticket.create({
+    data: {
+      id: ticketId,
+      siteId: site.id,
+      inboxId: site.inboxId,
+      number,
+      origin,
+      name: input.name ?? null,
+      email: input.email,
+      subject: input.subject,
+      body: input.body,
+      priority: input.priority,
+      attachments: { create: attachments },
+    },
+  });
+  const reply: StoredReply = {
+    number,
+    subject: input.subject,
+    uploads: attachments.map((attachment) => ({ attachment_id: attachment.id, name: attachment.name })),
+  };
+  return { ticketId, reply };
+}
+
+async function signUploads(ticketId: string, reply: StoredReply): Promise<TicketReply["uploads"]> {
+  if (reply.uploads.length === 0) return [];
+  const attachments = await (await db()).ticketAttachment.findMany({ where: { ticketId }, orderBy: { position: "asc" } });
+  const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_LIFETIME_SECONDS;
+  return Promise.all(
+    attachments.map(async (attachment) => {
+      const target: UploadTarget = {
+        attachmentId: attachment.id,
+        storageKey: attachment.storageKey,
+        bytes: attachment.bytes,
+        contentType: attachment.contentType,
+      };
+      const storage = storageOf(attachment.storage) ?? activeStorage();
+      return { attachment_id: attachment.id, upload_url: await storage.presignPut(target, expires), name: attachment.name };
+    }),
+  );
+}

@@ -1,0 +1,109 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { db, type PrismaClient } from "../db";
+import { AppError } from "../http/errors";
+import type { SiteRecord } from "../sites/find-site";
+
+// Visitor tokens: `vt_` + 32 random bytes (base64url). Only the SHA-256 is stored. A token is
+// bound to one conversation and the exact Origin it was issued to, and lives 24 hours.
+
+export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+const TOKEN_SHAPE = /^vt_[A-Za-z0-9_-]{43}$/;
+const BEARER = /^Bearer ([^\s]+)$/;
+
+type Transaction = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+export interface VisitorSession {
+  tokenId: string;
+  /** The Origin the token was issued to. */
+  origin: string;
+  expiresAt: Date;
+  /** As of authentication: `lastSequence` is the highest sequence the conversation had then. */
+  conversation: { id: string; status: string; visitorId: string; visitorName: string | null; lastSequence: number };
+  site: SiteRecord;
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Creates a token row for the conversation and returns the token, the only time it exists in clear. */
+export async function issueVisitorToken(
+  tx: Transaction,
+  conversationId: string,
+  origin: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = `vt_${randomBytes(32).toString("base64url")}`;
+  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000);
+  await tx.visitorToken.create({
+    data: { id: randomUUID(), hash: hashToken(token), conversationId, origin, expiresAt },
+  });
+  return { token, expiresAt };
+}
+
+const unauthorized = () => new AppError("unauthorized", "A valid visitor token is required.");
+
+interface SessionRow {
+  token_id: string;
+  origin: string;
+  expires_at: Date;
+  rotated_at: Date | null;
+  conversation_id: string;
+  status: string;
+  visitor_id: string;
+  visitor_name: string | null;
+  last_sequence: number;
+  site_id: string;
+  site_name: string;
+  inbox_id: string;
+  origins: string[];
+  offline: boolean;
+}
+
+/**
+ * Resolves `Authorization: Bearer vt_…` to its session, or throws 401. Every visitor request runs
+ * this, so it is one hand-written join rather than a nested model query (a third of the cost).
+ */
+export async function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
+  const token = authorization?.match(BEARER)?.[1];
+  if (!token || !TOKEN_SHAPE.test(token)) throw unauthorized();
+  const [row] = await (await db()).$queryRaw<SessionRow[]>`
+    SELECT t.id AS token_id, t.origin, t.expires_at, t.rotated_at,
+           c.id AS conversation_id, c.status, c.visitor_id, c.visitor_name, c.last_sequence,
+           s.id AS site_id, s.name AS site_name, s.inbox_id, s.origins, s.offline
+    FROM visitor_tokens t
+    JOIN conversations c ON c.id = t.conversation_id
+    JOIN sites s ON s.id = c.site_id
+    WHERE t.hash = ${hashToken(token)}`;
+  if (!row || row.rotated_at) throw unauthorized();
+  if (row.expires_at.getTime() <= Date.now()) {
+    throw new AppError("token_expired", "The visitor token has expired; start a new conversation.");
+  }
+  return {
+    tokenId: row.token_id,
+    origin: row.origin,
+    expiresAt: row.expires_at,
+    conversation: {
+      id: row.conversation_id,
+      status: row.status,
+      visitorId: row.visitor_id,
+      visitorName: row.visitor_name,
+      lastSequence: row.last_sequence,
+    },
+    site: { id: row.site_id, name: row.site_name, inboxId: row.inbox_id, origins: row.origins, offline: row.offline },
+  };
+}
+
+/** Rotates the presented token: it dies at once, and a new one lives 24 h. One winner per token. */
+export async function renewVisitorToken(session: VisitorSession): Promise<{ visitor_token: string; expires_at: string }> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const rotated = await tx.visitorToken.updateMany({
+      where: { id: session.tokenId, rotatedAt: null },
+      data: { rotatedAt: new Date() },
+    });
+    if (rotated.count !== 1) throw unauthorized();
+    if (session.expiresAt.getTime() <= Date.now()) {
+      throw new AppError("token_expired", "The visitor token has expired; start a new conversation.");
+    }
+    const { token, expiresAt } = await issueVisitorToken(tx, session.conversation.id, session.origin);
+    return { visitor_token: token, expires_at: expiresAt.toISOString() };
+  });
+}

@@ -1,0 +1,81 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { env } from "../env";
+import { log } from "../log";
+import { hasKnownSignature, matchesSignature } from "../members/picture-signature";
+import type { UploadStorage, UploadTarget } from "./storage";
+
+// S3-compatible storage (AWS S3, Cloudflare R2, MinIO): a presigned PUT with Content-Length and
+// Content-Type signed, so the store itself refuses any other size or type. S3 cannot inspect the
+// bytes on the way in, so the first bytes of images and PDFs are checked when the operator lists
+// tickets; an upload that fails is deleted and stays "not uploaded".
+
+const SIGNED_HEADERS = new Set(["content-length", "content-type"]);
+const HEAD_BYTES = 16;
+
+const processWide = globalThis as unknown as { parleyS3?: S3Client };
+
+function client(): S3Client {
+  const config = env();
+  processWide.parleyS3 ??= new S3Client({
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined, // the SDK's default chain (instance role, AWS_* variables)
+    // A checksum of the (empty) body would otherwise be baked into presigned URLs.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  return processWide.parleyS3;
+}
+
+const bucket = () => env().S3_BUCKET!;
+
+async function firstBytes(key: string): Promise<Uint8Array> {
+  const object = await client().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${HEAD_BYTES - 1}` }));
+  return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+}
+
+function isMissing(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+  return status === 404 || (error as { name?: string })?.name === "NotFound";
+}
+
+async function confirmUpload(target: UploadTarget): Promise<boolean> {
+  try {
+    const head = await client().send(new HeadObjectCommand({ Bucket: bucket(), Key: target.storageKey }));
+    if (head.ContentLength !== target.bytes) return false;
+    if (hasKnownSignature(target.contentType) && !matchesSignature(target.contentType, await firstBytes(target.storageKey))) {
+      await client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: target.storageKey }));
+      log.info("upload_discarded", { attachmentId: target.attachmentId, reason: "signature_mismatch" });
+      return false;
+    }
+    return true;
+  } catch (error) {
+    if (!isMissing(error)) log.warn("s3_check_failed", { attachmentId: target.attachmentId, error });
+    return false;
+  }
+}
+
+let storage: UploadStorage | undefined;
+
+export function s3Storage(): UploadStorage {
+  storage ??= {
+    kind: "s3",
+    async presignPut(target, expires) {
+      const command = new PutObjectCommand({
+        Bucket: bucket(),
+        Key: target.storageKey,
+        ContentLength: target.bytes,
+        ContentType: target.contentType,
+      });
+      const expiresIn = Math.max(1, expires - Math.floor(Date.now() / 1000));
+      return getSignedUrl(client(), command, { expiresIn, signableHeaders: SIGNED_HEADERS });
+    },
+    confirmUpload,
+  };
+  return storage;
+}

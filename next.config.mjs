@@ -1,0 +1,80 @@
+// Where the demo page's widget may send requests besides its own origin: the service's public
+// origin (upload URLs are absolute on it) and, with S3 storage, the bucket's. Read when the
+// configuration loads — for `next build`, which fixes the headers below — so build with the same
+// PUBLIC_URL / S3_* settings the server runs with.
+/** @param {Record<string, string | undefined>} env */
+function uploadOrigins(env) {
+  const origins = new Set();
+  /** @param {string} url */
+  const originOf = (url) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null;
+    }
+  };
+  origins.add(env.PUBLIC_URL ? originOf(env.PUBLIC_URL) : `http://localhost:${env.PORT || 3000}`);
+  if (env.S3_BUCKET) {
+    const region = env.S3_REGION || "us-east-1";
+    const endpoint = env.S3_ENDPOINT ? new URL(env.S3_ENDPOINT) : new URL(`https://s3.${region}.amazonaws.com`);
+    origins.add(endpoint.origin);
+    if (env.S3_FORCE_PATH_STYLE !== "true" && env.S3_FORCE_PATH_STYLE !== "1") {
+      origins.add(`${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`);
+    }
+  }
+  origins.delete(null);
+  return [...origins];
+}
+
+/**
+ * The demo page's Content-Security-Policy. Next.js inlines its bootstrap scripts and the widget
+ * inlines its styles, hence 'unsafe-inline'; `next dev` also needs eval for fast refresh.
+ * @param {Record<string, string | undefined>} env
+ */
+export function demoContentSecurityPolicy(env = process.env) {
+  const dev = env.NODE_ENV === "development";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${uploadOrigins(env).join(" ")}`,
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg"],
+  // Migrations are read from disk at start; make sure serverless bundles carry them.
+  outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
+  // `/api/.../messages/` must reach the route (not a 308 redirect): the API answers only documented statuses.
+  skipTrailingSlashRedirect: true,
+  poweredByHeader: false,
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+      {
+        // With and without the trailing slash (no redirect strips it: see skipTrailingSlashRedirect).
+        source: "/demo{/}?",
+        headers: [
+          { key: "Content-Security-Policy", value: demoContentSecurityPolicy() },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,60 @@
+// A customer's website for the browser tests: a plain page on another origin than the service,
+// embedding the widget with one tag, as a site owner would. Served by node:http, nothing else.
+//   /?site=ID             the page, embedding /widget.js with data-site=ID
+//   /?site=ID&hostile=1   the same page under a stylesheet that tries to break the widget
+import { createServer } from "node:http";
+
+const port = Number(process.env.CUSTOMER_PORT);
+const service = process.env.SERVICE_URL;
+if (!port || !service) throw new Error("customer-server.mjs: CUSTOMER_PORT and SERVICE_URL are required");
+
+// Everything a careless or hostile page might do to whatever it embeds.
+const HOSTILE_CSS = `
+body * { display: none !important; }
+* { font: italic 700 44px/3 "Comic Sans MS", cursive !important; color: #f0f !important; letter-spacing: 6px !important;
+    margin: 11px !important; padding: 13px !important; box-sizing: content-box !important; border: 3px dashed #0f0 !important; }
+parley-chat { display: none !important; visibility: hidden !important; opacity: 0 !important; position: static !important;
+    transform: scale(3) !important; width: 900px !important; height: 900px !important; z-index: -1 !important; }
+div, p, button, input, textarea, form, svg, span { all: unset !important; display: none !important; }
+[hidden] { display: block !important; }
+:root { --a: #f00; --bg: #000; --fg: #0f0; --ln: #ff0; color-scheme: dark; font-size: 60px !important; }
+html { background: #fff !important; }
+`;
+
+const page = (site, hostile) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Customer shop</title>
+<style>
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #222; background: #fff; }
+  main { max-width: 560px; padding: 32px; }
+</style>
+${hostile ? `<style>${HOSTILE_CSS}</style>` : ""}
+</head>
+<body>
+<main>
+  <h1>Customer shop</h1>
+  <p>A page on a customer's own origin that embeds the Parley widget.</p>
+  <button id="counter" type="button">Clicked 0 times</button>
+</main>
+<script>
+  let clicks = 0;
+  document.getElementById("counter").addEventListener("click", (e) => { e.target.textContent = "Clicked " + ++clicks + " times"; });
+</script>
+<script src="${service}/widget.js" data-site="${site}" async></script>
+</body>
+</html>`;
+
+createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://customer.invalid");
+  if (url.pathname === "/favicon.ico") return void res.writeHead(204).end();
+  const site = url.searchParams.get("site") ?? "";
+  if (url.pathname !== "/" || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(site)) {
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
+    return;
+  }
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(page(site, url.searchParams.get("hostile") === "1"));
+}).listen(port, () => console.log(`customer page on port ${port}`));

@@ -1,0 +1,21 @@
+import { describe, expect, test } from "vitest";
+import { api } from "../support/api";
+import { ORIGIN } from "../support/fixtures";
+import { expectError } from "../support/expectations";
+
+// Nothing listens on port 1: every route must answer 503 quickly, not hang and not 500.
+process.env.DATABASE_URL = "postgresql://postgres@127.0.0.1:1/parley";
+
+describe("an unreachable database", () => {
+  test.each([
+    ["a widget route", () => api.post("/api/v1/chat/widget/demo/conversations", { origin: ORIGIN, body: {} })],
+    ["a visitor route", () => api.get("/api/v1/chat/visitor/messages", { origin: ORIGIN, token: `vt_${"A".repeat(43)}` })],
+    ["an operator route", () => api.get("/api/v1/admin/conversations?site=demo", { admin: true })],
+  ])("%s answers 503 service_unavailable with Retry-After", async (_name, request) => {
+    const startedAt = Date.now();
+    const response = await request();
+    expectError(response, 503, "service_unavailable");
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Date.now() - startedAt).toBeLessThan(2_500);
+  });
+});

@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { demoAnswer } from "../../lib/demo/demo-responder";
+import { DEMO_MEMBER_ID, demoOrigins, seedDemo } from "../../lib/seed/seed-demo";
+import { api } from "../support/api";
+import { createSite, startConversation, type Started } from "../support/fixtures";
+
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 6_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const as = (started: Started) => ({ origin: started.origin, token: started.token });
+
+beforeAll(async () => {
+  await seedDemo();
+});
+
+describe("the demo site", () => {
+  test("allows the service's own origins, and seeding again keeps it working", async () => {
+    await seedDemo();
+    for (const origin of demoOrigins()) {
+      const response = await api.post("/api/v1/chat/widget/demo/conversations", { origin, body: {} });
+      expect(response.status).toBe(201);
+    }
+  });
+
+  test("every visitor message is answered: the demo agent types, then replies with name and picture", async () => {
+    const started = await startConversation("demo", { body: "How much is shipping?", client_id: "d1" }, demoOrigins()[0]);
+    const typing = await eventually(async () => {
+      const entries = (await api.get("/api/v1/chat/visitor/presence", as(started))).json.result;
+      return entries.find((entry: { typing: boolean }) => entry.typing);
+    });
+    expect(typing).toMatchObject({ actor_id: DEMO_MEMBER_ID, author_type: "staff" });
+
+    const reply = await eventually(async () => {
+      const items = (await api.get("/api/v1/chat/visitor/messages", as(started))).json.result.items;
+      return items.find((item: { author_type: string }) => item.author_type === "staff");
+    });
+    expect(reply).toMatchObject({
+      author_id: DEMO_MEMBER_ID,
+      author_name: "Ada from Parley",
+      author_avatar: `/api/v1/chat/visitor/avatars/${DEMO_MEMBER_ID}`,
+      body: demoAnswer("How much is shipping?"),
+    });
+    const picture = await api.get(`/api/v1/chat/visitor/avatars/${DEMO_MEMBER_ID}`, as(started));
+    expect(picture.json.result.content_type).toBe("image/png");
+
+    await api.post("/api/v1/chat/visitor/messages", { ...as(started), body: { body: "And returns?", client_id: "d2" } });
+    const second = await eventually(async () => {
+      const items = (await api.get("/api/v1/chat/visitor/messages?cursor=2", as(started))).json.result.items;
+      return items.find((item: { author_type: string }) => item.author_type === "staff");
+    });
+    expect(second.body).toBe(demoAnswer("returns"));
+  });
+
+  test("other sites get no automatic answers", async () => {
+    const site = await createSite();
+    const started = await startConversation(site.id, { body: "hello?", client_id: "x" });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const items = (await api.get("/api/v1/chat/visitor/messages", as(started))).json.result.items;
+    expect(items.map((item: { author_type: string }) => item.author_type)).toEqual(["visitor"]);
+  });
+});

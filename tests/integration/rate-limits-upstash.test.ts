@@ -1,0 +1,108 @@
+import { afterAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { UpstashLimiter } from "../../lib/rate-limits/upstash-limiter";
+import { api } from "../support/api";
+import { expectError } from "../support/expectations";
+import { createSite, ORIGIN } from "../support/fixtures";
+import { awayFromWindowEdge, forwardedFor as from, randomIp } from "../support/rate-limits";
+import { postTicket, ticket } from "../support/tickets";
+import { startUpstashRestServer } from "../support/upstash-rest-server";
+
+// Upstash Redis through its REST protocol, served by a fixture onto the real Redis at
+// 127.0.0.1:6379. Limits are the defaults; one trusted proxy.
+const upstash = await startUpstashRestServer();
+process.env.RATE_LIMITS = "on";
+process.env.TRUSTED_PROXY_HOPS = "1";
+process.env.UPSTASH_REDIS_REST_URL = upstash.url;
+process.env.UPSTASH_REDIS_REST_TOKEN = upstash.token;
+process.env.LOG_LEVEL = "warn";
+
+afterAll(() => upstash.close());
+beforeEach(() => awayFromWindowEdge());
+
+const start = (siteId: string, ip: string) =>
+  api.post(`/api/v1/chat/widget/${siteId}/conversations`, { origin: ORIGIN, body: {}, headers: from(ip) });
+
+describe("rate limits kept in Upstash Redis", () => {
+  test("conversation starts: 10 per minute per IP by default, counted in Redis", async () => {
+    const site = await createSite();
+    const ip = randomIp();
+    const commandsBefore = upstash.commands;
+    for (let i = 0; i < 10; i++) expect((await start(site.id, ip)).status).toBe(201);
+    const refused = await start(site.id, ip);
+    expectError(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get("x-ratelimit-limit")).toBe("10");
+    expect(upstash.commands).toBeGreaterThan(commandsBefore);
+    expect(await upstash.redis.keys(`parley:rl:starts:ip:${ip}:*`)).not.toEqual([]);
+    expect((await start(site.id, randomIp())).status).toBe(201);
+  });
+
+  test("the count is shared by every instance of the service", async () => {
+    const site = await createSite();
+    const ip = randomIp();
+    for (let i = 0; i < 4; i++) await start(site.id, ip);
+    const otherInstance = new UpstashLimiter({ url: upstash.url, token: upstash.token }, 10, 60_000, "parley:rl:starts");
+    const outcome = await otherInstance.limit(`ip:${ip}`);
+    expect(outcome).toMatchObject({ success: true, limit: 10, remaining: 5 });
+  });
+
+  test("each route family has its default limit", async () => {
+    const site = await createSite();
+    const ticketReply = await postTicket(site.id, ticket(), { headers: from(randomIp()) });
+    expect(ticketReply.headers.get("x-ratelimit-limit")).toBe("10");
+    const pageView = await api.post(`/api/v1/chat/widget/${site.id}/visitors`, {
+      origin: ORIGIN,
+      body: { page_url: "https://shop.example/" },
+      headers: from(randomIp()),
+    });
+    expect(pageView.headers.get("x-ratelimit-limit")).toBe("60");
+    const started = await start(site.id, randomIp());
+    const auth = { origin: ORIGIN, token: started.json.result.visitor_token };
+    expect((await api.get("/api/v1/chat/visitor/messages", auth)).headers.get("x-ratelimit-limit")).toBe("120");
+    expect((await api.post("/api/v1/chat/visitor/renew", auth)).headers.get("x-ratelimit-limit")).toBe("10");
+  });
+});
+
+describe("when Upstash cannot be reached, the service keeps serving and says so", () => {
+  test("connections refused: requests pass (fail open) and a warning is logged", async () => {
+    const site = await createSite();
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    let lines: string[] = [];
+    upstash.mode = "down";
+    try {
+      const ip = randomIp();
+      for (let i = 0; i < 12; i++) {
+        const response = await start(site.id, ip);
+        expect(response.status).toBe(201);
+        expect(response.headers.get("x-ratelimit-limit")).toBeNull();
+      }
+      lines = stderr.mock.calls.map(([line]) => String(line));
+    } finally {
+      upstash.mode = "normal";
+      stderr.mockRestore();
+    }
+    expect(lines.some((line) => line.includes('"rate_limiter_unavailable"') && line.includes('"starts"'))).toBe(true);
+  });
+
+  test("too slow to answer: requests pass after the timeout and a warning is logged", async () => {
+    const site = await createSite();
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    let lines: string[] = [];
+    upstash.mode = "slow";
+    try {
+      const startedAt = Date.now();
+      const response = await api.post(`/api/v1/chat/widget/${site.id}/visitors`, {
+        origin: ORIGIN,
+        body: { page_url: "https://shop.example/" },
+        headers: from(randomIp()),
+      });
+      expect(response.status).toBe(201);
+      expect(Date.now() - startedAt).toBeLessThan(1_450);
+      lines = stderr.mock.calls.map(([line]) => String(line));
+    } finally {
+      upstash.mode = "normal";
+      stderr.mockRestore();
+    }
+    expect(lines.some((line) => line.includes('"rate_limiter_unavailable"') && line.includes('"page_views"'))).toBe(true);
+  });
+});

@@ -1,0 +1,311 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { api, type ApiResponse, type CallOptions } from "../support/api";
+import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
+import { expectError } from "../support/expectations";
+import { ORIGIN, OTHER_ORIGIN, PNG_BASE64, type Started } from "../support/fixtures";
+import { buildWorld, signedUploadUrl, THIRD_ORIGIN, withParam, type World } from "../support/hostile-world";
+import { stateSnapshot } from "../support/state-snapshot";
+import { file, PNG_BYTES, putUpload, ticket } from "../support/tickets";
+
+// The hostile input table: one line per request — what is sent, and the status and code it must
+// get. For every line the whole state (row count and content digest of every table, and the
+// files in the uploads folder) is compared before and after: a refused request changes nothing.
+// Lines are tagged with the incident of /work/shared/spec/threats.md they replay.
+
+const T = {
+  roomRead: "Rocket.Chat Livechat unauthenticated message read",
+  fileOwnership: "Rocket.Chat CVE-2026-48616",
+  callerChosenId: "Chatwoot CVE-2026-115725 / HiJiffy CVE-2026-4262",
+  tokenInUrl: "Chatwoot #15775",
+  tokenNeverExpired: "Chatwoot PR #12259",
+  endsWith: "xagent GHSA-j2rx-g3hp-qg34",
+  allowlistUnenforced: "Chatwoot #8412",
+  noCors: "Zammad CVE-2017-6080",
+  svgAvatar: "Chatwoot CVE-2021-3741",
+  crashOnNonJson: "Zammad CVE-2020-10101",
+  objectForString: "Rocket.Chat CVE-2022-32228",
+  lookAlikeNames: "OnionShare GHSA-68vr-8f46-vc9f",
+  none: "",
+} as const;
+
+let w: World;
+beforeAll(async () => {
+  w = await buildWorld();
+});
+
+// Request builders, so each line of the table stays one line.
+type Send = () => Promise<ApiResponse>;
+const widget = (route: string, options: CallOptions, siteId = w.siteId) => api.post(`/api/v1/chat/widget/${siteId}/${route}`, options);
+const start = (options: CallOptions = {}) => widget("conversations", { origin: ORIGIN, ...(options.rawBody === undefined ? { body: {} } : {}), ...options });
+const startBody = (body: unknown) => start({ body });
+const fileTicket = (body: unknown, options: CallOptions = {}) => widget("tickets", { origin: ORIGIN, body, ...options });
+const pageView = (body: unknown, options: CallOptions = {}) => widget("visitors", { origin: ORIGIN, body, ...options });
+const as = (who: Started, options: CallOptions = {}): CallOptions => ({ origin: who.origin, token: who.token, ...options });
+const send = (body: unknown, options: CallOptions = {}, who = () => w.a) => api.post("/api/v1/chat/visitor/messages", as(who(), { body, ...options }));
+const list = (query: string, who = () => w.a, options: CallOptions = {}) => api.get(`/api/v1/chat/visitor/messages${query}`, as(who(), options));
+const presence = (query: string, who = () => w.a) => api.get(`/api/v1/chat/visitor/presence${query}`, as(who()));
+const avatar = (userId: string, who = () => w.a) => api.get(`/api/v1/chat/visitor/avatars/${userId}`, as(who()));
+const renew = (options: CallOptions) => api.post("/api/v1/chat/visitor/renew", options);
+const listAs = (options: CallOptions) => api.get("/api/v1/chat/visitor/messages", options);
+const adminGet = (path: string, admin?: string | boolean, headers?: Record<string, string>) => api.get(`/api/v1/admin/${path}`, { admin, headers });
+const adminPost = (path: string, body: unknown, admin: string | boolean = true) => api.post(`/api/v1/admin/${path}`, { admin, body });
+const message = (overrides: Record<string, unknown> = {}) => ({ body: "Hello", client_id: `hostile-${Math.random()}`, ...overrides });
+const long = (length: number, char = "x") => char.repeat(length);
+const overOneMiB = `{"body":"${long(1024 * 1024)}"}`;
+/** What Node's HTTP parser hands over for a header sent as raw UTF-8: each byte as one Latin-1 character. */
+const asHeaderBytes = (text: string) => Buffer.from(text, "utf8").toString("latin1");
+const manyFiles = (count: number) => Array.from({ length: count }, (_, index) => file({ name: `f${index}.png` }));
+
+type Row = [threat: string, name: string, send: Send, status: number, code: string];
+
+const rows: Row[] = [
+  // --- Origins on widget routes: one 403 for every way of not being exactly on the allowlist.
+  [T.endsWith, "start without an Origin", () => start({ origin: null }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from Origin: null", () => start({ origin: "null" }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from a malformed Origin", () => start({ origin: "shop.example" }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from the allowed origin with a trailing slash", () => start({ origin: `${ORIGIN}/` }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from the allowed host on another port", () => start({ origin: `${ORIGIN}:8443` }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from the allowed host with its default port spelled out", () => start({ origin: `${ORIGIN}:443` }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from the allowed host over another scheme", () => start({ origin: "http://shop.example" }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from the allowed host in upper case", () => start({ origin: "https://SHOP.example" }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from a Cyrillic look-alike host (shоp, raw UTF-8)", () => start({ origin: asHeaderBytes("https://sh\u043ep.example") }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from the punycode of a look-alike host", () => start({ origin: "https://xn--shp-ced.example" }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from a host that ends with the allowed one", () => start({ origin: "https://evilshop.example" }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from the allowed origin as a subdomain prefix", () => start({ origin: "https://shop.example.evil.com" }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from an Origin with a path", () => start({ origin: `${ORIGIN}/checkout` }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from an Origin with credentials", () => start({ origin: "https://user@shop.example" }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from Origin: *", () => start({ origin: "*" }), 403, "origin_not_allowed"],
+  [T.endsWith, "start from two Origins in one header", () => start({ origin: `${ORIGIN}, https://evil.example` }), 403, "origin_not_allowed"],
+  [T.endsWith, "a ticket from an origin off the allowlist", () => fileTicket(ticket(), { origin: "https://evil.example" }), 403, "origin_not_allowed"],
+  [T.endsWith, "a page view from an origin off the allowlist", () => pageView({ page_url: "https://evil.example/" }, { origin: "https://evil.example" }), 403, "origin_not_allowed"],
+  [T.none, "a ticket for an unknown site", () => widget("tickets", { origin: ORIGIN, body: ticket() }, "no-such-site"), 404, "site_not_found"],
+
+  // --- Path ids.
+  [T.none, "a siteID of 101 characters", () => widget("conversations", { origin: ORIGIN, body: {} }, long(101, "s")), 400, "invalid_request"],
+  [T.callerChosenId, "a siteID climbing out with ../", () => widget("conversations", { origin: ORIGIN, body: {} }, "..%2F..%2Fadmin%2Fsites"), 404, "site_not_found"],
+  [T.callerChosenId, "a widget path that normalises onto a visitor route", () => api.get(`/api/v1/chat/widget/${w.siteId}/../../visitor/messages`, { origin: ORIGIN }), 401, "unauthorized"],
+  [T.none, "a userID of 101 characters", () => avatar(long(101, "u")), 400, "invalid_request"],
+  [T.fileOwnership, "a userID climbing out with ../", () => avatar("..%2F..%2Fadmin%2Fmembers"), 404, "member_not_found"],
+  [T.crashOnNonJson, "a siteID holding NUL", () => widget("conversations", { origin: ORIGIN, body: {} }, "site%00"), 400, "invalid_request"],
+  [T.crashOnNonJson, "a userID holding NUL", () => avatar("%00"), 400, "invalid_request"],
+  [T.crashOnNonJson, "an attachment id holding NUL", () => putUpload(`/api/v1/uploads/a%00b${new URL(w.uploads.pendingPng.upload_url).search}`, PNG_BYTES), 400, "invalid_request"],
+  [T.crashOnNonJson, "an operator conversation id holding NUL", () => adminGet("conversations/c%00", true), 400, "invalid_request"],
+  [T.crashOnNonJson, "an operator query holding NUL", () => adminGet("conversations?site=%00", true), 400, "invalid_request"],
+  [T.crashOnNonJson, "an operator staff message whose author holds NUL", () => adminPost(`conversations/${w.a.conversationId}/messages`, { author_id: "a\u0000", body: "x" }), 400, "invalid_request"],
+  [T.crashOnNonJson, "an operator presence whose actor holds NUL", () => adminPost(`conversations/${w.a.conversationId}/presence`, { actor_id: "\u0000", typing: true }), 400, "invalid_request"],
+
+  // --- Visitor tokens.
+  [T.none, "messages without Authorization", () => listAs({ origin: ORIGIN }), 401, "unauthorized"],
+  [T.none, "a Basic credential", () => listAs({ origin: ORIGIN, headers: { Authorization: "Basic dXNlcjpwYXNz" } }), 401, "unauthorized"],
+  [T.none, "a malformed bearer token", () => listAs({ origin: ORIGIN, token: "not-a-token" }), 401, "unauthorized"],
+  [T.none, "a truncated token", () => listAs({ origin: ORIGIN, token: w.a.token.slice(0, -1) }), 401, "unauthorized"],
+  [T.none, "a token with one character changed", () => listAs({ origin: ORIGIN, token: w.a.token.slice(0, -1) + (w.a.token.endsWith("A") ? "B" : "A") }), 401, "unauthorized"],
+  [T.none, "a token with a character appended", () => listAs({ origin: ORIGIN, token: `${w.a.token}A` }), 401, "unauthorized"],
+  [T.none, "two bearer tokens in one header", () => listAs({ origin: ORIGIN, headers: { Authorization: `Bearer ${w.a.token} ${w.b.token}` } }), 401, "unauthorized"],
+  [T.tokenNeverExpired, "a token rotated by renew", () => listAs({ origin: ORIGIN, token: w.rotatedToken }), 401, "unauthorized"],
+  [T.tokenNeverExpired, "an expired token", () => listAs(as(w.expired)), 401, "token_expired"],
+  [T.tokenNeverExpired, "renewing an expired token", () => renew(as(w.expired)), 401, "token_expired"],
+  [T.tokenNeverExpired, "renewing a rotated token", () => renew({ origin: ORIGIN, token: w.rotatedToken }), 401, "unauthorized"],
+  [T.tokenInUrl, "the token in the query string instead of the header", () => api.get(`/api/v1/chat/visitor/messages?token=${w.a.token}`, { origin: ORIGIN }), 401, "unauthorized"],
+  [T.tokenInUrl, "the token in the body instead of the header", () => api.post("/api/v1/chat/visitor/messages", { origin: ORIGIN, body: { ...message(), visitor_token: w.a.token } }), 401, "unauthorized"],
+  [T.allowlistUnenforced, "a token used from another allowed origin", () => list("", () => w.a, { origin: OTHER_ORIGIN }), 403, "origin_mismatch"],
+  [T.allowlistUnenforced, "a token sent without an Origin", () => listAs({ token: w.a.token }), 403, "origin_mismatch"],
+  [T.allowlistUnenforced, "a token sent from Origin: null", () => listAs({ origin: "null", token: w.a.token }), 403, "origin_mismatch"],
+  [T.allowlistUnenforced, "a token sent without Origin but claiming Sec-Fetch-Site: same-origin", () => listAs({ token: w.a.token, headers: { "Sec-Fetch-Site": "same-origin" } }), 403, "origin_mismatch"],
+  [T.endsWith, "a start without Origin claiming Sec-Fetch-Site: same-origin", () => start({ origin: null, headers: { "Sec-Fetch-Site": "same-origin" } }), 403, "origin_not_allowed"],
+  [T.allowlistUnenforced, "sending with a token whose origin left the allowlist", () => send(message(), {}, () => w.narrowed), 403, "origin_not_allowed"],
+  [T.allowlistUnenforced, "renewing a token whose origin left the allowlist", () => renew(as(w.narrowed)), 403, "origin_not_allowed"],
+  [T.allowlistUnenforced, "renewing from another allowed origin", () => renew({ origin: OTHER_ORIGIN, token: w.a.token }), 403, "origin_mismatch"],
+  [T.none, "the operator token as a visitor token", () => listAs({ origin: ORIGIN, token: TEST_ADMIN_TOKEN }), 401, "unauthorized"],
+
+  // --- Another conversation's data (BOLA): the conversation comes from the token, never from input.
+  [T.roomRead, "listing with another conversation's id in the query", () => list(`?conversation_id=${w.b.conversationId}`), 400, "invalid_request"],
+  [T.roomRead, "listing with a room id in the query", () => list(`?rid=${w.b.conversationId}`), 400, "invalid_request"],
+  [T.callerChosenId, "sending with another conversation's id in the body", () => send(message({ conversation_id: w.b.conversationId })), 400, "invalid_request"],
+  [T.callerChosenId, "presence with another conversation's id in the query", () => presence(`?conversation_id=${w.b.conversationId}`), 400, "invalid_request"],
+  [T.fileOwnership, "the picture of a member who replied only in another conversation", () => avatar(w.members.inB), 404, "member_not_found"],
+  [T.fileOwnership, "the picture of a member who wrote only a note here", () => avatar(w.members.noteOnly), 404, "member_not_found"],
+  [T.fileOwnership, "the picture of a member without a picture", () => avatar(w.members.noPicture), 404, "member_not_found"],
+  [T.fileOwnership, "the picture of an unknown member", () => avatar("nobody-at-all"), 404, "member_not_found"],
+
+  // --- Bodies.
+  [T.crashOnNonJson, "bad JSON", () => start({ rawBody: '{"body": "hi"' }), 400, "invalid_request"],
+  [T.crashOnNonJson, "an empty body", () => start({ rawBody: "" }), 400, "invalid_request"],
+  [T.crashOnNonJson, "a body that is not UTF-8", () => start({ rawBody: Uint8Array.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }), 400, "invalid_request"],
+  [T.crashOnNonJson, "JSON with a NUL character", () => startBody({ body: "a\u0000b" }), 400, "invalid_request"],
+  [T.crashOnNonJson, "JSON with an unpaired surrogate", () => start({ rawBody: '{"body":"\\ud800"}' }), 400, "invalid_request"],
+  [T.crashOnNonJson, "a body over 1 MiB", () => start({ rawBody: overOneMiB }), 400, "invalid_request"],
+  [T.crashOnNonJson, "a message body over 1 MiB", () => send(undefined, { rawBody: overOneMiB }), 400, "invalid_request"],
+  [T.crashOnNonJson, "a ticket over 1 MiB", () => fileTicket(undefined, { rawBody: overOneMiB }), 400, "invalid_request"],
+  [T.crashOnNonJson, "a Content-Length claiming more than 1 MiB", () => start({ rawBody: "{}", headers: { "Content-Type": "application/json", "Content-Length": "2000000" } }), 400, "invalid_request"],
+  [T.crashOnNonJson, "Content-Type text/plain", () => start({ rawBody: "{}", headers: { "Content-Type": "text/plain" } }), 400, "invalid_request"],
+  [T.crashOnNonJson, "Content-Type form-urlencoded", () => send(undefined, { rawBody: "body=hi&client_id=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }), 400, "invalid_request"],
+  [T.crashOnNonJson, "no Content-Type on a body", () => pageView(undefined, { rawBody: '{"page_url":"https://shop.example/"}', headers: { "Content-Type": "" } }), 400, "invalid_request"],
+  [T.crashOnNonJson, "a JSON array for a body", () => startBody([]), 400, "invalid_request"],
+  [T.crashOnNonJson, "JSON null for a body", () => start({ rawBody: "null" }), 400, "invalid_request"],
+  [T.objectForString, "an object where the message body is a string", () => send(message({ body: { $gt: "" } })), 400, "invalid_request"],
+  [T.objectForString, "a number where the client_id is a string", () => send(message({ client_id: 42 })), 400, "invalid_request"],
+  [T.objectForString, "an array where the name is a string", () => startBody({ name: ["Ada"] }), 400, "invalid_request"],
+  [T.objectForString, "a string where the file size is a number", () => fileTicket(ticket({ files: [file({ bytes: "68" })] })), 400, "invalid_request"],
+  [T.objectForString, "a boolean where the page URL is a string", () => pageView({ page_url: true }), 400, "invalid_request"],
+  [T.none, "an unknown field on start", () => startBody({ admin: true }), 400, "invalid_request"],
+  [T.none, "__proto__ on a message", () => send(undefined, { rawBody: '{"body":"hi","client_id":"p1","__proto__":{"kind":"note"}}' }), 400, "invalid_request"],
+  [T.none, "an unknown field in a ticket file", () => fileTicket(ticket({ files: [file({ path: "../../etc/passwd" })] })), 400, "invalid_request"],
+  [T.none, "a name of 81 characters", () => startBody({ name: long(81) }), 400, "invalid_request"],
+  [T.none, "an invalid email", () => startBody({ email: "not-an-email" }), 400, "invalid_request"],
+  [T.none, "a message body of 4001 characters", () => send(message({ body: long(4001) })), 400, "invalid_request"],
+  [T.none, "a message body of only spaces", () => send(message({ body: "   \n\t " })), 400, "invalid_request"],
+  [T.none, "a client_id of 101 characters", () => send(message({ client_id: long(101) })), 400, "invalid_request"],
+  [T.none, "an empty client_id", () => send(message({ client_id: "" })), 400, "invalid_request"],
+  [T.none, "a message without client_id", () => send({ body: "Hello" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a name with a right-to-left override", () => startBody({ name: "Ada\u202Egnp.exe" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a name with a zero-width space", () => startBody({ name: "Ad\u200Ba" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a ticket file name with a control character", () => fileTicket(ticket({ files: [file({ name: "photo\u0007.png" })] })), 400, "invalid_request"],
+  [T.none, "starting on an offline site without email", () => widget("conversations", { origin: ORIGIN, body: { body: "hi" } }, w.offlineSiteId), 400, "email_required"],
+
+  // --- Notes and message rules.
+  [T.none, "a visitor sending a note", () => send(message({ kind: "note" })), 400, "note_rejected"],
+  [T.none, "a visitor sending kind system", () => send(message({ kind: "system" })), 400, "invalid_request"],
+  [T.none, "reusing a client_id with another body", () => send({ body: "Something else", client_id: "a-1" }), 409, "client_id_conflict"],
+  [T.none, "sending to a closed conversation", () => send(message(), {}, () => w.closed), 409, "conversation_closed"],
+
+  // --- Cursors, limits and other query values.
+  [T.none, "a negative cursor", () => list("?cursor=-1"), 400, "invalid_request"],
+  [T.none, "a huge cursor", () => list("?cursor=99999999999999999999"), 400, "invalid_request"],
+  [T.none, "a cursor past 2^31", () => list("?cursor=2147483648"), 400, "invalid_request"],
+  [T.none, "a non-numeric cursor", () => list("?cursor=abc"), 400, "invalid_request"],
+  [T.none, "a cursor in exponent notation", () => list("?cursor=1e3"), 400, "invalid_request"],
+  [T.none, "a fractional cursor", () => list("?cursor=1.5"), 400, "invalid_request"],
+  [T.none, "a cursor given twice", () => list("?cursor=0&cursor=5"), 400, "invalid_request"],
+  [T.none, "a limit of 0", () => list("?limit=0"), 400, "invalid_request"],
+  [T.none, "a negative limit", () => list("?limit=-5"), 400, "invalid_request"],
+  [T.none, "a limit of 101", () => list("?limit=101"), 400, "invalid_request"],
+  [T.none, "a huge limit", () => list("?limit=4294967296"), 400, "invalid_request"],
+  [T.none, "a non-numeric limit", () => list("?limit=all"), 400, "invalid_request"],
+  [T.none, "a long-poll wait over 25 s", () => list("?wait=26"), 400, "invalid_request"],
+  [T.none, "presence with typing=yes", () => presence("?typing=yes"), 400, "invalid_request"],
+  [T.none, "presence with typing given twice", () => presence("?typing=true&typing=false"), 400, "invalid_request"],
+
+  // --- Tickets and their files.
+  [T.svgAvatar, "a ticket file of type image/svg+xml", () => fileTicket(ticket({ files: [file({ content_type: "image/svg+xml" })] })), 400, "invalid_request"],
+  [T.svgAvatar, "a ticket file of type text/html", () => fileTicket(ticket({ files: [file({ content_type: "text/html" })] })), 400, "invalid_request"],
+  [T.none, "a ticket file of type application/x-msdownload", () => fileTicket(ticket({ files: [file({ content_type: "application/x-msdownload" })] })), 400, "invalid_request"],
+  [T.none, "a ticket file with a negative size", () => fileTicket(ticket({ files: [file({ bytes: -1 })] })), 400, "invalid_request"],
+  [T.none, "a ticket file over 10 MiB", () => fileTicket(ticket({ files: [file({ bytes: 10 * 1024 * 1024 + 1 })] })), 400, "invalid_request"],
+  [T.none, "a ticket file of a huge size", () => fileTicket(ticket({ files: [file({ bytes: 1e300 })] })), 400, "invalid_request"],
+  [T.none, "a ticket file of a fractional size", () => fileTicket(ticket({ files: [file({ bytes: 1.5 })] })), 400, "invalid_request"],
+  [T.none, "a ticket with 11 files", () => fileTicket(ticket({ files: manyFiles(11) })), 400, "invalid_request"],
+  [T.none, "a ticket file name of 256 characters", () => fileTicket(ticket({ files: [file({ name: long(256) })] })), 400, "invalid_request"],
+  [T.none, "a ticket without email", () => fileTicket({ subject: "s", body: "b" }), 400, "invalid_request"],
+  [T.none, "a ticket subject of 121 characters", () => fileTicket(ticket({ subject: long(121) })), 400, "invalid_request"],
+  [T.none, "a ticket body of 8001 characters", () => fileTicket(ticket({ body: long(8001) })), 400, "invalid_request"],
+  [T.none, "a ticket priority outside the list", () => fileTicket(ticket({ priority: "critical" })), 400, "invalid_request"],
+  [T.none, "an Idempotency-Key of 101 characters", () => fileTicket(ticket(), { headers: { "Idempotency-Key": long(101, "k") } }), 400, "invalid_request"],
+  [T.none, "an Idempotency-Key reused for another ticket", () => fileTicket(ticket({ subject: "Different" }), { headers: { "Idempotency-Key": w.ticketKey } }), 409, "idempotency_conflict"],
+  [T.none, "a page view of a javascript: URL", () => pageView({ page_url: "javascript:alert(1)" }), 400, "invalid_request"],
+  [T.none, "a page view of a relative URL", () => pageView({ page_url: "/checkout" }), 400, "invalid_request"],
+  [T.none, "a page view with a visitor_id of 101 characters", () => pageView({ page_url: "https://shop.example/", visitor_id: long(101) }), 400, "invalid_request"],
+
+  // --- Upload URLs.
+  [T.fileOwnership, "an upload with a tampered signature", () => putUpload(withParam(w.uploads.pendingPng.upload_url, "signature", "A".repeat(43)), PNG_BYTES), 403, "upload_url_invalid"],
+  [T.fileOwnership, "an upload with a signature from another attachment", () => putUpload(withParam(w.uploads.pendingPng.upload_url, "signature", new URL(w.uploads.otherPending.upload_url).searchParams.get("signature")), PNG_BYTES), 403, "upload_url_invalid"],
+  [T.none, "an upload with a tampered expiry", () => putUpload(withParam(w.uploads.pendingPng.upload_url, "expires", String(Number(new URL(w.uploads.pendingPng.upload_url).searchParams.get("expires")) + 3600)), PNG_BYTES), 403, "upload_url_invalid"],
+  [T.none, "an upload without a signature", () => putUpload(withParam(w.uploads.pendingPng.upload_url, "signature", null), PNG_BYTES), 403, "upload_url_invalid"],
+  [T.none, "an upload URL past its expiry", () => putUpload(w.uploads.expiredUrl, PNG_BYTES), 403, "upload_url_expired"],
+  [T.none, "an upload of another length than described", () => putUpload(w.uploads.pendingPng.upload_url, Buffer.concat([PNG_BYTES, Buffer.from("extra")])), 400, "invalid_request"],
+  [T.none, "an upload shorter than its Content-Length", () => putUpload(w.uploads.pendingPng.upload_url, PNG_BYTES.subarray(0, 20), { contentLength: String(PNG_BYTES.length) }), 400, "invalid_request"],
+  [T.none, "an upload of another type than described", () => putUpload(w.uploads.pendingPng.upload_url, PNG_BYTES, { contentType: "image/gif" }), 400, "invalid_request"],
+  [T.svgAvatar, "an upload whose bytes are not what the type says", () => putUpload(w.uploads.pendingPng.upload_url, Buffer.alloc(PNG_BYTES.length, "<")), 400, "invalid_request"],
+  [T.none, "an upload replayed after success", () => putUpload(w.uploads.done.upload_url, PNG_BYTES), 409, "already_uploaded"],
+  [T.allowlistUnenforced, "an upload from an origin off the allowlist", () => putUpload(w.uploads.pendingPng.upload_url, PNG_BYTES, { origin: "https://evil.example" }), 403, "origin_not_allowed"],
+  [T.none, "an upload to an unknown attachment", () => putUpload(`/api/v1/uploads/..%2F..%2Fetc%2Fpasswd${new URL(w.uploads.pendingPng.upload_url).search}`, PNG_BYTES), 403, "upload_url_invalid"],
+  [T.none, "an upload to an attachment id of 101 characters", () => putUpload(`/api/v1/uploads/${long(101, "a")}${new URL(w.uploads.pendingPng.upload_url).search}`, PNG_BYTES), 400, "invalid_request"],
+  [T.none, "POST instead of PUT to an upload URL", () => api.post(w.uploads.pendingPng.upload_url, { rawBody: PNG_BYTES, headers: { "Content-Type": "image/png" } }), 404, "not_found"],
+
+  // --- Operator routes.
+  [T.none, "operator list without a token", () => adminGet(`conversations?site=${w.siteId}`), 401, "unauthorized"],
+  [T.none, "operator list with a wrong token", () => adminGet(`conversations?site=${w.siteId}`, "wrong-admin-token-0123456789abcdef"), 401, "unauthorized"],
+  [T.none, "operator list with the token plus one character", () => adminGet(`conversations?site=${w.siteId}`, `${TEST_ADMIN_TOKEN}x`), 401, "unauthorized"],
+  [T.none, "operator list with a truncated token", () => adminGet(`conversations?site=${w.siteId}`, TEST_ADMIN_TOKEN.slice(0, -1)), 401, "unauthorized"],
+  [T.none, "operator list with a visitor token", () => adminGet(`conversations?site=${w.siteId}`, w.a.token), 401, "unauthorized"],
+  [T.none, "operator list with the token in the query", () => adminGet(`conversations?site=${w.siteId}&token=${TEST_ADMIN_TOKEN}`), 401, "unauthorized"],
+  [T.none, "operator list with the token as Basic", () => adminGet(`conversations?site=${w.siteId}`, undefined, { Authorization: `Basic ${TEST_ADMIN_TOKEN}` }), 401, "unauthorized"],
+  [T.none, "operator close without a token", () => api.post(`/api/v1/admin/conversations/${w.a.conversationId}/close`), 401, "unauthorized"],
+  [T.none, "operator site creation with a wrong token", () => adminPost("sites", { id: "sneaky", origins: ["https://evil.example"] }, "wrong-admin-token-0123456789abcdef"), 401, "unauthorized"],
+  [T.none, "operator staff message without a token", () => api.post(`/api/v1/admin/conversations/${w.a.conversationId}/messages`, { body: { author_id: w.members.inA, body: "fake" } }), 401, "unauthorized"],
+  [T.endsWith, "a site allowlist with a wildcard origin", () => adminPost("sites", { id: "wild", origins: ["https://*.shop.example"] }), 400, "invalid_request"],
+  [T.endsWith, "a site allowlist with Origin null", () => adminPost("sites", { id: "nullish", origins: ["null"] }), 400, "invalid_request"],
+  [T.svgAvatar, "a member picture that is SVG", () => adminPost("members", { id: "svg-member", name: "Eve", avatar: { content_type: "image/svg+xml", bytes: Buffer.from("<svg onload=alert(1)/>").toString("base64") } }), 400, "invalid_request"],
+  [T.svgAvatar, "a member picture labelled PNG holding HTML", () => adminPost("members", { id: "html-member", name: "Eve", avatar: { content_type: "image/png", bytes: Buffer.from("<html><script>alert(1)</script>").toString("base64") } }), 400, "invalid_request"],
+  [T.none, "a member id that already exists", () => adminPost("members", { id: w.members.inA, name: "Twin", avatar: { content_type: "image/png", bytes: PNG_BASE64 } }), 409, "already_exists"],
+
+  // --- Routes and methods.
+  [T.none, "an unknown API route", () => api.get("/api/v1/chat/visitor/secrets", { origin: ORIGIN, token: w.a.token }), 404, "not_found"],
+  [T.none, "DELETE on messages", () => api.delete("/api/v1/chat/visitor/messages", as(w.a)), 404, "not_found"],
+  [T.none, "GET on a widget route", () => api.get(`/api/v1/chat/widget/${w.siteId}/conversations`, { origin: ORIGIN }), 404, "not_found"],
+  [T.none, "a preflight from an origin off the allowlist", () => api.options(`/api/v1/chat/widget/${w.siteId}/conversations`, { origin: "https://evil.example" }), 403, "origin_not_allowed"],
+];
+
+const ALLOWED_ORIGINS = new Set([ORIGIN, OTHER_ORIGIN, THIRD_ORIGIN]);
+const label = ([threat, name, , status, code]: Row) => `${threat ? `[${threat}] ` : ""}${name} → ${status} ${code}`;
+
+describe("hostile input: every line is refused with its status and code, and changes nothing", () => {
+  test("the table holds at least 60 cases over every endpoint family", () => {
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+  });
+
+  test.each(rows.map((row) => [label(row), row] as const))("%s", async (_label, [, , request, status, code]) => {
+    const before = await stateSnapshot();
+    const response = await request();
+    expect(response.status).toBeLessThan(500);
+    expectError(response, status, code);
+    expect(await stateSnapshot()).toEqual(before);
+
+    // Zammad CVE-2017-6080: CORS only ever for an allowed origin, never with credentials.
+    const allowOrigin = response.headers.get("access-control-allow-origin");
+    if (allowOrigin !== null) expect(ALLOWED_ORIGINS.has(allowOrigin)).toBe(true);
+    expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+    expect(response.headers.get("vary")).toMatch(/Origin/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    // Nothing internal in the message: no stack, no SQL, no table names.
+    expect(response.json.message).not.toMatch(/\bat .+:\d+|SELECT|INSERT|visitor_tokens|prisma/i);
+  });
+});
+
+describe("the refusals are not blanket refusals", () => {
+  test("[Rocket.Chat Livechat unauthenticated message read] a token reads its own conversation's public messages: no note, nothing of another conversation", async () => {
+    const listed = await list("?limit=100");
+    expect(listed.status).toBe(200);
+    const items = listed.json.result.items as { conversation_id: string; kind: string; body: string }[];
+    expect(items.map((item) => item.body)).toEqual(["Hello, is anyone there?", "Hi, how can I help?", "I am here too."]);
+    expect(items.every((item) => item.conversation_id === w.a.conversationId && item.kind === "message")).toBe(true);
+  });
+
+  test("[Rocket.Chat CVE-2026-48616] the picture of a member who replied in this very conversation is readable", async () => {
+    expect((await avatar(w.members.inA)).status).toBe(200);
+    expect((await avatar(w.members.inB, () => w.b)).status).toBe(200);
+  });
+
+  test("[Zammad CVE-2017-6080] CORS answers only an allowed origin — errors included — and never with credentials", async () => {
+    const preflight = await api.options(`/api/v1/chat/widget/${w.siteId}/conversations`, { origin: OTHER_ORIGIN });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(OTHER_ORIGIN);
+    const refusedFromAllowed = await startBody({ name: long(81) });
+    expect(refusedFromAllowed.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+    for (const response of [await start({ origin: "https://evil.example" }), await listAs({ origin: "https://evil.example", token: w.a.token })]) {
+      expect(response.headers.get("access-control-allow-origin")).toBeNull();
+    }
+    for (const response of [preflight, refusedFromAllowed]) expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  test("the state snapshot notices a change that adds no row", async () => {
+    const typing = () => presence("?typing=true");
+    await typing();
+    const before = await stateSnapshot();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await typing()).status).toBe(200); // moves expires_at: an UPDATE, same row count
+    const after = await stateSnapshot();
+    expect(after.tables.presence!.rows).toBe(before.tables.presence!.rows);
+    expect(after).not.toEqual(before);
+  });
+});

@@ -1,0 +1,466 @@
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ApiResponse } from "../support/api";
+import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
+import { ORIGIN, OTHER_ORIGIN } from "../support/fixtures";
+import { buildWorld, THIRD_ORIGIN, type World } from "../support/hostile-world";
+import {
+  anyJson,
+  bodyFrom,
+  clientId,
+  contentTypeArb,
+  displayName,
+  email,
+  extraHeadersArb,
+  fieldValue,
+  headerValue,
+  httpUrl,
+  isObject,
+  jsonContentType,
+  onlyKeys,
+  originFrom,
+  queryFrom,
+  queryInteger,
+  queryVerdict,
+  requiredText,
+  sendProbe,
+  shapedObject,
+  text,
+  verdictOf,
+  weirdString,
+  wireJson,
+  type Body,
+  type Probe,
+  type Verdict,
+} from "../support/probes";
+import { stateSnapshot } from "../support/state-snapshot";
+import { PNG_BYTES } from "../support/tickets";
+
+// Property-based: arbitrary bodies, query strings and headers against every endpoint. For every
+// request: never a 5xx, only the statuses decisions.md lists, always the envelope; a refusal
+// changes nothing at all; a success only for a request the oracle (probes.ts, written from the
+// decisions, not from the service's schemas) does not call invalid; and every request it calls
+// valid succeeds. PROPERTY_RUNS (default 50 per endpoint) and FC_SEED reproduce or deepen a run.
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 50);
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
+const STATUSES = new Set([200, 201, 204, 400, 401, 403, 404, 409, 429]);
+const LOOK_ALIKES = [`${ORIGIN}/`, "https://SHOP.example", "http://shop.example", `${ORIGIN}:444`, "https://shop.example.evil.com", "null", THIRD_ORIGIN];
+
+const when = (condition: boolean): Verdict => (condition ? "valid" : "invalid");
+
+let w: World;
+/** Visitor tokens as they are now: renew rotates them during the run. */
+const current = { a: "", b: "" };
+const figures: Record<string, { runs: number; accepted: number; refused: number }> = {};
+
+beforeAll(async () => {
+  w = await buildWorld();
+  current.a = w.a.token;
+  current.b = w.b.token;
+});
+
+afterAll(() => {
+  const total = Object.values(figures).reduce((sum, figure) => sum + figure.runs, 0);
+  process.stdout.write(`property runs: ${total} ${JSON.stringify(figures)}\n`);
+});
+
+interface Endpoint<P extends Probe<unknown>> {
+  probe: fc.Arbitrary<P>;
+  send: (probe: P) => Promise<ApiResponse>;
+  verdict: (probe: P) => Verdict;
+  /** Called after a 2xx, to keep the oracle's picture of the world current. */
+  accepted?: (probe: P, response: ApiResponse) => void;
+  /** A read: even a success changes nothing. */
+  readOnly?: boolean;
+}
+
+async function check<P extends Probe<unknown>>(name: string, endpoint: Endpoint<P>): Promise<void> {
+  const figure = (figures[name] = { runs: 0, accepted: 0, refused: 0 });
+  await fc.assert(
+    fc.asyncProperty(endpoint.probe, async (probe) => {
+      const verdict = endpoint.verdict(probe);
+      const before = await stateSnapshot();
+      const response = await endpoint.send(probe);
+      figure.runs += 1;
+      expect(STATUSES.has(response.status), `status ${response.status}`).toBe(true);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      if (response.status === 204) return;
+      expect(typeof response.json.success).toBe("boolean");
+      expect(response.json.message.length).toBeLessThanOrEqual(256);
+      if (response.status >= 400) {
+        figure.refused += 1;
+        if (process.env.DEBUG_PROBES) process.stdout.write(`${name} ${response.status} ${response.json.result?.code} ${response.json.message} ${JSON.stringify(probe).slice(0, 300)}\n`);
+        expect(response.json.success).toBe(false);
+        expect(verdict, `refused (${response.status} ${response.json.result?.code}) a request the oracle calls valid`).not.toBe("valid");
+        expect(await stateSnapshot()).toEqual(before);
+        return;
+      }
+      figure.accepted += 1;
+      expect(verdict, "accepted a request the oracle calls invalid").not.toBe("invalid");
+      if (endpoint.readOnly) expect(await stateSnapshot()).toEqual(before);
+      endpoint.accepted?.(probe, response);
+    }),
+    { numRuns: RUNS, seed: SEED, endOnFailure: true },
+  );
+}
+
+// --- Widget routes ----------------------------------------------------------------------------
+
+const widgetProbe = (fields: Record<string, fc.Arbitrary<unknown>>, extra: Partial<Record<keyof Probe, fc.Arbitrary<unknown>>> = {}, required: string[] = []) =>
+  fc.record({
+    origin: originFrom(ORIGIN, [OTHER_ORIGIN, ...LOOK_ALIKES]),
+    auth: fc.constant(undefined),
+    contentType: contentTypeArb,
+    extraHeaders: extraHeadersArb,
+    query: queryFrom({ site: fc.constant("other") }, fc.string({ maxLength: 8 })),
+    body: bodyFrom(shapedObject(fields, required)),
+    ...extra,
+  }) as fc.Arbitrary<Probe>;
+
+/** Origin and body checks common to widget routes; `body` judges the parsed JSON. */
+function widgetVerdict(probe: Probe, allowed: string[], body: (value: Record<string, unknown>) => Verdict): Verdict {
+  if (probe.origin === undefined || !allowed.includes(probe.origin)) return "invalid";
+  const wire = wireJson(probe);
+  if (!wire.parsed || !isObject(wire.value) || probe.body.kind === "none") return verdictOf(jsonContentType(probe.contentType), "invalid");
+  return verdictOf(jsonContentType(probe.contentType), body(wire.value));
+}
+
+const present = (value: Record<string, unknown>, key: string, judge: (field: unknown) => Verdict): Verdict =>
+  key in value ? judge(value[key]) : "valid";
+
+const plainEmail = fc.oneof({ weight: 4, arbitrary: fc.constantFrom("ada@example.com", "bob.smith+tag@shop.example", " ada@example.com ") }, { weight: 1, arbitrary: fc.emailAddress() });
+
+const PRIORITIES = ["low", "normal", "high", "urgent"];
+// The spec's list of file types, in full.
+const FILE_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "application/pdf",
+  "text/plain",
+  "text/csv",
+  "application/zip",
+  "application/msword",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+];
+const fileDescriptor = shapedObject({
+  name: fieldValue(fc.constantFrom("photo.png", "invoice.pdf", "notes.txt"), 255),
+  content_type: fieldValue(fc.constantFrom(...FILE_TYPES, "image/svg+xml", "text/html")),
+  bytes: fieldValue(fc.oneof(fc.integer({ min: 0, max: 10 * 1024 * 1024 }), fc.constantFrom(-1, 10 * 1024 * 1024 + 1, 1.5, 1e21))),
+}, ["name", "content_type", "bytes"]);
+const filesArb = fc.oneof({ weight: 5, arbitrary: fc.array(fileDescriptor, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.array(fileDescriptor, { minLength: 10, maxLength: 12 }) });
+
+function fileVerdict(file: unknown): Verdict {
+  if (!isObject(file) || !onlyKeys(file, ["name", "content_type", "bytes"])) return "invalid";
+  if (!("name" in file && "content_type" in file && "bytes" in file)) return "invalid";
+  const bytes = file.bytes;
+  return verdictOf(
+    displayName(file.name, 255),
+    when(typeof file.content_type === "string" && FILE_TYPES.includes(file.content_type)),
+    typeof bytes === "number" && Number.isInteger(bytes) && bytes >= 0 && bytes <= 10 * 1024 * 1024 ? "valid" : "invalid",
+  );
+}
+
+const usedKeys = new Set<string>();
+const idempotencyKeyArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.constant("fresh") },
+  { weight: 1, arbitrary: fc.constantFrom("k".repeat(101), "caf\u00e9", "a b") },
+);
+
+describe("arbitrary requests never yield 5xx, and change state only when valid", () => {
+  test("POST /widget/{siteID}/conversations", async () => {
+    await check("start", {
+      probe: widgetProbe({
+        body: fieldValue(fc.constantFrom("Hello!", "  Where is my order?  ", "\u{1F600}"), 4000),
+        client_id: fieldValue(fc.uuid(), 100),
+        name: fieldValue(fc.constantFrom("Ada", "Zoë Müller", "李雷"), 80),
+        email: fieldValue(plainEmail, 254),
+      }),
+      send: (probe) => sendProbe("POST", `/api/v1/chat/widget/${w.siteId}/conversations`, probe),
+      verdict: (probe) =>
+        widgetVerdict(probe, [ORIGIN, OTHER_ORIGIN], (body) =>
+          verdictOf(
+            onlyKeys(body, ["body", "client_id", "name", "email"]) ? "valid" : "invalid",
+            present(body, "body", (v) => requiredText(v, 4000)),
+            present(body, "client_id", (v) => clientId(v)),
+            present(body, "name", (v) => displayName(v, 80)),
+            present(body, "email", email),
+          ),
+        ),
+    });
+  });
+
+  test("POST /widget/{siteID}/tickets", async () => {
+    type TicketProbe = Probe & { key: string | undefined };
+    await check<TicketProbe>("ticket", {
+      probe: fc
+        .tuple(
+          widgetProbe({
+            name: fieldValue(fc.constantFrom("Ada", "Grace Hopper"), 80),
+            email: fieldValue(plainEmail, 254),
+            subject: fieldValue(fc.constantFrom("My order", "Refund"), 120),
+            body: fieldValue(fc.constantFrom("It has not arrived.", "Please call me."), 8000),
+            priority: fieldValue(fc.constantFrom(...PRIORITIES, "critical")),
+            files: fieldValue(filesArb),
+          }, {}, ["email", "subject", "body"]),
+          idempotencyKeyArb,
+        )
+        .map(([probe, key]) => ({ ...probe, key: key === "fresh" ? `key-${randomUUID()}` : key })),
+      send: (probe) =>
+        sendProbe("POST", `/api/v1/chat/widget/${w.siteId}/tickets`, { ...probe, extraHeaders: { ...probe.extraHeaders, ...(probe.key !== undefined ? { "Idempotency-Key": probe.key } : {}) } }),
+      verdict: (probe) =>
+        verdictOf(
+          probe.key === undefined || (/^[\x21-\x7e]{1,100}$/.test(probe.key) && !usedKeys.has(probe.key)) ? "valid" : "invalid",
+          widgetVerdict(probe, [ORIGIN, OTHER_ORIGIN], (body) =>
+            verdictOf(
+              onlyKeys(body, ["name", "email", "subject", "body", "priority", "files"]) ? "valid" : "invalid",
+              "email" in body ? email(body.email) : "invalid",
+              "subject" in body ? requiredText(body.subject, 120) : "invalid",
+              "body" in body ? requiredText(body.body, 8000) : "invalid",
+              present(body, "name", (v) => displayName(v, 80)),
+              present(body, "priority", (v) => (typeof v === "string" && PRIORITIES.includes(v) ? "valid" : "invalid")),
+              present(body, "files", (v) => (Array.isArray(v) && v.length <= 10 ? verdictOf(...v.map(fileVerdict)) : "invalid")),
+            ),
+          ),
+        ),
+      accepted: (probe) => void (probe.key && usedKeys.add(probe.key)),
+    });
+  });
+
+  test("POST /widget/{siteID}/visitors", async () => {
+    await check("page view", {
+      probe: widgetProbe({
+        page_url: fieldValue(fc.oneof({ weight: 4, arbitrary: fc.oneof(fc.webUrl(), fc.constant("https://shop.example/cart?x=1")) }, { weight: 1, arbitrary: fc.constantFrom("javascript:alert(1)", "/relative", "ftp://shop.example/") }), 2000),
+        visitor_id: fieldValue(fc.uuid(), 100),
+        page_title: fieldValue(fc.constantFrom("Cart", ""), 300),
+        referrer: fieldValue(fc.constantFrom("", "https://search.example/?q=lamp"), 2000),
+      }),
+      send: (probe) => sendProbe("POST", `/api/v1/chat/widget/${w.siteId}/visitors`, probe),
+      verdict: (probe) =>
+        widgetVerdict(probe, [ORIGIN, OTHER_ORIGIN], (body) =>
+          verdictOf(
+            onlyKeys(body, ["page_url", "visitor_id", "page_title", "referrer"]) ? "valid" : "invalid",
+            "page_url" in body ? httpUrl(body.page_url, 2000) : "invalid",
+            present(body, "visitor_id", (v) => clientId(v)),
+            present(body, "page_title", (v) => text(v, 300)),
+            present(body, "referrer", (v) => text(v, 2000)),
+          ),
+        ),
+    });
+  });
+});
+
+// --- Visitor routes ---------------------------------------------------------------------------
+
+type Who = "a" | "b" | "rotated" | "expired" | "admin" | "none" | { garbage: string };
+type VisitorProbe = Probe<Who>;
+const whoArb: fc.Arbitrary<Who> = fc.oneof(
+  { weight: 16, arbitrary: fc.constant("a" as const) },
+  { weight: 1, arbitrary: fc.constantFrom("b" as const, "rotated" as const, "expired" as const, "admin" as const, "none" as const) },
+  { weight: 1, arbitrary: headerValue.map((garbage) => ({ garbage })) },
+);
+
+function authorization(who: Who): string | undefined {
+  if (typeof who === "object") return who.garbage;
+  const bearer = { a: current.a, b: current.b, rotated: w.rotatedToken, expired: w.expired.token, admin: TEST_ADMIN_TOKEN, none: undefined }[who];
+  return bearer === undefined ? undefined : `Bearer ${bearer}`;
+}
+
+/** Token and origin: only A's or B's live token, from the origin it was issued to. */
+const visitorAuth = (probe: VisitorProbe): Verdict => when((probe.auth === "a" || probe.auth === "b") && probe.origin === ORIGIN);
+
+const visitorProbe = (overrides: { query?: fc.Arbitrary<[string, string][]>; body?: fc.Arbitrary<Body> }) =>
+  fc.record({
+    origin: originFrom(ORIGIN, [OTHER_ORIGIN, ...LOOK_ALIKES]),
+    auth: whoArb,
+    contentType: contentTypeArb,
+    extraHeaders: extraHeadersArb,
+    query: overrides.query ?? fc.constant([]),
+    body: overrides.body ?? fc.constant({ kind: "none" as const }),
+  }) as fc.Arbitrary<VisitorProbe>;
+
+const visitorSend = (method: string, path: string) => (probe: VisitorProbe) => sendProbe(method, path, probe as Probe, authorization(probe.auth));
+
+/** Messages stored per conversation and client_id (trimmed body), to judge replays and conflicts. */
+const sent = { a: new Map<string, string>(), b: new Map<string, string>() };
+
+// A wait of 1..25 s turns a list into a long-poll; the generator offers only 0 and invalid waits.
+const waitArb = fc.oneof(fc.constantFrom("0", "26", "-1", "1.5", "x", ""), fc.string({ maxLength: 4 }).filter((value) => !/^\d+$/.test(value) || Number(value) === 0 || Number(value) > 25));
+const integerText = fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), fc.constantFrom("", "1e2", "0x10", "2147483647", "2147483648", "99999999999", " 5", "+5"), weirdString);
+
+describe("arbitrary visitor requests never yield 5xx, and change state only when valid", () => {
+  test("POST /visitor/messages", async () => {
+    await check<VisitorProbe>("send", {
+      probe: visitorProbe({
+        body: bodyFrom(
+          shapedObject({
+            body: fieldValue(fc.constantFrom("Hello", "  spaced  ", "<b>bold</b>", "Where is my order?"), 4000),
+            client_id: fieldValue(fc.oneof(fc.constantFrom("c-1", "c-2", "c-3"), fc.uuid()), 100),
+            kind: fieldValue(fc.oneof({ weight: 4, arbitrary: fc.constant("message") }, { weight: 1, arbitrary: fc.constantFrom("note", "system", "MESSAGE") })),
+          }, ["body", "client_id"]),
+        ),
+      }),
+      send: visitorSend("POST", "/api/v1/chat/visitor/messages"),
+      verdict: (probe) => {
+        const wire = wireJson(probe as Probe);
+        if (!wire.parsed || !isObject(wire.value) || probe.body.kind === "none") return "invalid";
+        const body = wire.value;
+        const shape = verdictOf(
+          visitorAuth(probe),
+          jsonContentType(probe.contentType),
+          onlyKeys(body, ["body", "client_id", "kind"]) ? "valid" : "invalid",
+          "body" in body ? requiredText(body.body, 4000) : "invalid",
+          "client_id" in body ? clientId(body.client_id) : "invalid",
+          present(body, "kind", (v) => when(v === "message")),
+        );
+        if (shape === "invalid") return shape;
+        const earlier = sent[probe.auth as "a" | "b"].get(body.client_id as string);
+        return earlier === undefined || earlier === (body.body as string).trim() ? shape : "invalid";
+      },
+      accepted: (probe) => {
+        const body = (wireJson(probe as Probe) as { value: Record<string, string> }).value;
+        sent[probe.auth as "a" | "b"].set(body.client_id!, body.body!.trim());
+      },
+    });
+  });
+
+  test("GET /visitor/messages", async () => {
+    await check<VisitorProbe>("list", {
+      probe: visitorProbe({ query: queryFrom({ cursor: integerText, limit: integerText, wait: waitArb }, fc.constantFrom("conversation_id", "token", "rid", "site")) }),
+      send: visitorSend("GET", "/api/v1/chat/visitor/messages"),
+      verdict: (probe) =>
+        verdictOf(
+          visitorAuth(probe),
+          queryVerdict(probe.query, {
+            cursor: (v) => queryInteger(v, 0, 2_147_483_647),
+            limit: (v) => queryInteger(v, 1, 100),
+            wait: (v) => queryInteger(v, 0, 0),
+          }),
+        ),
+      readOnly: true,
+    });
+  });
+
+  test("GET /visitor/presence", async () => {
+    await check<VisitorProbe>("presence", {
+      probe: visitorProbe({ query: queryFrom({ typing: fc.oneof(fc.constantFrom("true", "false", "TRUE", "1", "yes", ""), weirdString) }, fc.constantFrom("conversation_id", "actor_id")) }),
+      send: visitorSend("GET", "/api/v1/chat/visitor/presence"),
+      verdict: (probe) => verdictOf(visitorAuth(probe), queryVerdict(probe.query, { typing: (v) => when(v === "true" || v === "false") })),
+    });
+  });
+
+  test("GET /visitor/avatars/{userID}: only a member who replied in this very conversation", async () => {
+    type AvatarProbe = VisitorProbe & { userId: string };
+    await check<AvatarProbe>("avatar", {
+      probe: fc
+        .tuple(
+          visitorProbe({ query: queryFrom({ size: fc.constant("64") }, fc.constantFrom("conversation_id")) }),
+          fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom("inA", "inB", "noteOnly", "noPicture") },
+            { weight: 2, arbitrary: fc.oneof(weirdString, fc.string({ minLength: 99, maxLength: 102 })) },
+          ),
+        )
+        .map(([probe, user]) => ({ ...probe, userId: user in { inA: 1, inB: 1, noteOnly: 1, noPicture: 1 } ? w.members[user as keyof World["members"]] : user }))
+        .filter((probe) => probe.userId.length > 0 && probe.userId.isWellFormed() && ![".", ".."].includes(probe.userId)),
+      send: (probe) => sendProbe("GET", `/api/v1/chat/visitor/avatars/${encodeURIComponent(probe.userId)}`, probe as Probe, authorization(probe.auth)),
+      verdict: (probe) =>
+        verdictOf(visitorAuth(probe), when((probe.auth === "a" && probe.userId === w.members.inA) || (probe.auth === "b" && probe.userId === w.members.inB))),
+      readOnly: true,
+    });
+  });
+
+  test("POST /visitor/renew: one rotation per live token", async () => {
+    await check<VisitorProbe>("renew", {
+      probe: visitorProbe({ body: bodyFrom(anyJson) }),
+      send: visitorSend("POST", "/api/v1/chat/visitor/renew"),
+      verdict: visitorAuth,
+      accepted: (probe, response) => {
+        current[probe.auth as "a" | "b"] = response.json.result.visitor_token;
+      },
+    });
+  });
+});
+
+// --- Uploads and the operator API --------------------------------------------------------------
+
+describe("arbitrary upload and operator requests never yield 5xx, and change state only when valid", () => {
+  test("PUT /uploads/{attachmentId}", async () => {
+    type UploadProbe = Probe & { target: "pending" | "done"; signature: "genuine" | "tampered"; bytes: Uint8Array; length: string | undefined };
+    let uploaded = false;
+    const genuine = () => new URL(w.uploads.otherPending.upload_url);
+    await check<UploadProbe>("upload", {
+      probe: fc.record({
+        origin: fc.oneof(fc.constantFrom(ORIGIN, OTHER_ORIGIN, undefined), fc.constantFrom(...LOOK_ALIKES), headerValue),
+        auth: fc.constant(undefined),
+        contentType: fc.oneof({ weight: 4, arbitrary: fc.constant("image/png") }, { weight: 1, arbitrary: fc.constantFrom("image/gif", "application/json", undefined) }, { weight: 1, arbitrary: headerValue }),
+        extraHeaders: extraHeadersArb,
+        query: fc.constant([]),
+        body: fc.constant({ kind: "none" as const }),
+        target: fc.constantFrom("pending" as const, "done" as const),
+        signature: fc.oneof({ weight: 3, arbitrary: fc.constant("genuine" as const) }, { weight: 1, arbitrary: fc.constant("tampered" as const) }),
+        bytes: fc.oneof({ weight: 3, arbitrary: fc.constant(new Uint8Array(PNG_BYTES)) }, { weight: 2, arbitrary: fc.uint8Array({ maxLength: 80 }) }),
+        length: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom("0", "-1", "999999999999", "abc", String(PNG_BYTES.length)) }),
+      }) as fc.Arbitrary<UploadProbe>,
+      send: (probe) => {
+        const url = probe.target === "done" ? new URL(w.uploads.done.upload_url) : genuine();
+        if (probe.signature === "tampered") url.searchParams.set("signature", `${url.searchParams.get("signature")!.slice(0, -2)}xx`);
+        // As over HTTP, the body's length goes as Content-Length, unless the probe lies about it.
+        const extraHeaders = { ...probe.extraHeaders, "Content-Length": probe.length ?? String(probe.bytes.byteLength) };
+        return sendProbe("PUT", url.pathname + url.search, { ...probe, extraHeaders, body: { kind: "bytes", bytes: probe.bytes } });
+      },
+      verdict: (probe) =>
+        when(
+          probe.target === "pending" &&
+            !uploaded &&
+            probe.signature === "genuine" &&
+            (probe.origin === undefined || probe.origin === ORIGIN || probe.origin === OTHER_ORIGIN) &&
+            probe.contentType === "image/png" &&
+            Buffer.from(probe.bytes).equals(PNG_BYTES) &&
+            (probe.length === undefined || probe.length === String(PNG_BYTES.length)),
+        ),
+      accepted: () => {
+        uploaded = true;
+      },
+    });
+  });
+
+  test("POST /admin/sites with arbitrary credentials and bodies", async () => {
+    type AdminProbe = Probe & { bearer: string | undefined };
+    await check<AdminProbe>("admin sites", {
+      probe: fc
+        .tuple(
+          widgetProbe({
+            id: fieldValue(fc.uuid(), 100),
+            name: fieldValue(fc.constantFrom("Shop", "Zoë's"), 120),
+            origins: fieldValue(fc.array(fc.oneof(fc.constantFrom(ORIGIN, "https://*.shop.example", "null", "http://localhost:3000"), fc.webUrl()), { maxLength: 3 })),
+            daily_allowance: fieldValue(fc.integer({ min: -2, max: 2_000_000 })),
+            offline: fieldValue(fc.boolean()),
+          }, {}, ["id", "origins"]),
+          fc.oneof({ weight: 3, arbitrary: fc.constant(TEST_ADMIN_TOKEN) }, { weight: 1, arbitrary: fc.constantFrom(undefined, `${TEST_ADMIN_TOKEN}x`, TEST_ADMIN_TOKEN.slice(1)) }, { weight: 1, arbitrary: headerValue }),
+        )
+        .map(([probe, bearer]) => ({ ...probe, bearer })),
+      send: (probe) => sendProbe("POST", "/api/v1/admin/sites", probe, probe.bearer === undefined ? undefined : `Bearer ${probe.bearer}`),
+      verdict: (probe) => (probe.bearer === TEST_ADMIN_TOKEN ? "unsure" : "invalid"),
+    });
+  });
+
+  test("GET /admin/conversations with arbitrary credentials and queries", async () => {
+    type AdminProbe = Probe & { bearer: string | undefined };
+    await check<AdminProbe>("admin list", {
+      probe: fc
+        .tuple(
+          widgetProbe({}, { query: queryFrom({ site: fc.oneof(fc.constant("SITE"), weirdString) }, fc.constantFrom("limit", "token")) }),
+          fc.oneof({ weight: 3, arbitrary: fc.constant(TEST_ADMIN_TOKEN) }, { weight: 1, arbitrary: fc.constantFrom(undefined, `${TEST_ADMIN_TOKEN}.`, TEST_ADMIN_TOKEN.toUpperCase()) }, { weight: 1, arbitrary: headerValue }),
+        )
+        .map(([probe, bearer]) => ({ ...probe, bearer, query: probe.query.map(([key, value]) => [key, value === "SITE" ? w.siteId : value] as [string, string]) })),
+      send: (probe) => sendProbe("GET", "/api/v1/admin/conversations", probe, probe.bearer === undefined ? undefined : `Bearer ${probe.bearer}`),
+      verdict: (probe) => (probe.bearer === TEST_ADMIN_TOKEN ? "unsure" : "invalid"),
+      readOnly: true,
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import net from "node:net";
+
+// A TCP proxy on 127.0.0.1 that a fault test controls. The service is pointed at the proxy
+// instead of the real server; the test then breaks the path in two ways networks break:
+// - cut():   the server is gone: every open connection is reset and new ones are refused;
+// - stall(): a partition: connections stay open but no byte gets through either way (the
+//            bytes are held, as a real network holds retransmits, and delivered on restore()).
+
+export type ProxyMode = "open" | "cut" | "stall";
+
+export interface TcpProxy {
+  readonly port: number;
+  readonly mode: ProxyMode;
+  /** Connections accepted since the proxy started. */
+  readonly accepted: number;
+  cut(): Promise<void>;
+  stall(): void;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Pair {
+  client: net.Socket;
+  upstream: net.Socket;
+  toUpstream: Buffer[];
+  toClient: Buffer[];
+}
+
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const pairs = new Set<Pair>();
+  const state = { mode: "open" as ProxyMode, accepted: 0 };
+
+  const server = net.createServer((client) => {
+    state.accepted += 1;
+    const upstream = net.connect(target.port, target.host);
+    const pair: Pair = { client, upstream, toUpstream: [], toClient: [] };
+    pairs.add(pair);
+    const drop = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("data", (chunk) => (state.mode === "stall" ? pair.toUpstream.push(chunk) : upstream.write(chunk)));
+    upstream.on("data", (chunk) => (state.mode === "stall" ? pair.toClient.push(chunk) : client.write(chunk)));
+    client.on("error", drop).on("close", drop);
+    upstream.on("error", drop).on("close", drop);
+  });
+
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  const destroyAll = () => {
+    for (const pair of pairs) {
+      // resetAndDestroy sends RST: the client sees ECONNRESET at once, as when a server dies.
+      pair.client.resetAndDestroy();
+      pair.upstream.destroy();
+    }
+    pairs.clear();
+  };
+
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+
+  return {
+    port,
+    get mode() {
+      return state.mode;
+    },
+    get accepted() {
+      return state.accepted;
+    },
+    async cut() {
+      state.mode = "cut";
+      const closed = stopListening();
+      destroyAll();
+      await closed;
+    },
+    stall() {
+      state.mode = "stall";
+    },
+    async restore() {
+      if (state.mode === "cut") await listen(port);
+      state.mode = "open";
+      for (const pair of pairs) {
+        for (const chunk of pair.toUpstream.splice(0)) pair.upstream.write(chunk);
+        for (const chunk of pair.toClient.splice(0)) pair.client.write(chunk);
+      }
+    },
+    async close() {
+      state.mode = "cut";
+      const closed = stopListening();
+      destroyAll();
+      await closed;
+    },
+  };
+}
+
+/** Whether something accepts TCP connections at host:port (probes optional backends such as Redis). */
+export function isReachable(host: string, port: number, timeoutMs = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (reachable: boolean) => {
+      socket.destroy();
+      resolve(reachable);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
