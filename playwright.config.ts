@@ -35,7 +35,8 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry on CI: a test that passes only on its retry is still reported, as "flaky".
+  retries: process.env.CI ? 1 : 0,
   reporter: "list",
   globalSetup: "./tests/e2e/support/global-setup.ts",
   use: {
