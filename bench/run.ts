@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const url = databaseUrl(name);
   const log = (line: string) => process.env.BENCH_VERBOSE && process.stderr.write(line);
   const env = { DATABASE_URL: url, ADMIN_TOKEN: adminToken, RATE_LIMITS: "off", LOG_LEVEL: "error", PORT: String(SERVICE_PORT), NODE_ENV: "production" };
-  const service = startProcess(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(SERVICE_PORT)], env, log);
+  const service = startProcess(process.execPath, [path.join(root, "scripts/start.mjs")], env, log);
   const baseline = startProcess(process.execPath, ["--import", "tsx", path.join(root, "bench/baseline/server.ts")], { DATABASE_URL: url, PORT: String(BASELINE_PORT) }, log);
   try {
     await waitForHttp(SERVICE_PORT);

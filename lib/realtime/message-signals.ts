@@ -10,20 +10,25 @@ import { log } from "../log";
 
 export const MESSAGE_CHANNEL = "parley_messages";
 
-const emitter = new EventEmitter();
-emitter.setMaxListeners(0); // one listener per held request: thousands are expected
-
 interface ListenerState {
   client: pg.Client | null;
   connecting: Promise<void> | null;
   everConnected: boolean;
 }
-const processWide = globalThis as unknown as { parleyMessageListener?: ListenerState };
+// Kept on globalThis: Next may load this module more than once in one process (per bundle), and
+// a signal must reach every held request, whichever copy holds it.
+const processWide = globalThis as unknown as { parleyMessageSignals?: EventEmitter; parleyMessageListener?: ListenerState };
+const emitter = (processWide.parleyMessageSignals ??= new EventEmitter().setMaxListeners(0)); // one listener per held request
 const listener: ListenerState = (processWide.parleyMessageListener ??= {
   client: null,
   connecting: null,
   everConnected: false,
 });
+
+/** How many requests are held waiting for a message in this conversation (tests, diagnostics). */
+export function waitingRequests(conversationId: string): number {
+  return emitter.listenerCount(conversationId);
+}
 
 /** Notifications sent while no listener was connected are lost: every waiter must look for itself. */
 function wakeEveryone(): void {

@@ -1,0 +1,35 @@
+// `npm start`: the production server. Next.js serves the app, and lib/server/front.mjs serves the
+// widget's hot routes directly (see there). Build first: `npm run build`.
+// PORT (default 3000) and HOSTNAME (default: all interfaces) as for `next start`.
+import { createServer } from "node:http";
+import path from "node:path";
+import { createFront } from "../lib/server/front.mjs";
+
+process.env.NODE_ENV = "production"; // before Next (and React) load
+const { default: next } = await import("next");
+
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || undefined;
+const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), hostname: hostname ?? "localhost", port });
+const handleWithNext = app.getRequestHandler();
+await app.prepare(); // runs instrumentation.ts: migrations, seeding, sharing the hot routes
+
+const server = createServer(
+  createFront({
+    next: (req, res) => handleWithNext(req, res),
+    hotRoutes: () => /** @type {{ parleyHotRoutes?: import("../lib/server/front.mjs").HotRoutes }} */ (globalThis).parleyHotRoutes,
+  }),
+);
+// Thousands of widgets may reconnect at once after a deploy or a network blip.
+server.listen({ port, host: hostname, backlog: 4096 }, () => {
+  console.log(`Parley is listening on http://${hostname ?? "localhost"}:${port}`);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    // Held long-polls would keep it open for up to 25 s; widgets retry on their own.
+    setTimeout(() => process.exit(0), 2_000).unref();
+  });
+}

@@ -1,0 +1,164 @@
+import { once } from "node:events";
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import * as messagesRoute from "../../app/api/v1/chat/visitor/messages/route";
+import * as presenceRoute from "../../app/api/v1/chat/visitor/presence/route";
+import { db } from "../../lib/db";
+import { waitingRequests } from "../../lib/realtime/message-signals";
+import { createFront, SITE_WIDE_HEADERS } from "../../lib/server/front.mjs";
+import { call } from "../support/api";
+import { createMember, openConversation, staffReply, type Started } from "../support/fixtures";
+
+// The front of `npm start` (lib/server/front.mjs) over a real socket: the hot routes reach their
+// handlers straight from Node's request, everything else goes to Next (here a stand-in that says so).
+
+const NEXT_MARK = "x-served-by-next";
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer(
+    createFront({
+      next: (_req, res) => res.writeHead(299, { [NEXT_MARK]: "yes" }).end(),
+      hotRoutes: () => ({
+        "/api/v1/chat/visitor/messages": messagesRoute,
+        "/api/v1/chat/visitor/presence": presenceRoute,
+      }),
+    }),
+  );
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  server.close();
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+/** One request over a fresh connection; `abortAfterMs` hangs up before the answer. */
+function send(method: string, path: string, options: { headers?: Record<string, string>; body?: string; abortAfterMs?: number } = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, headers: options.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on("error", reject);
+    if (options.abortAfterMs !== undefined) setTimeout(() => req.destroy(new Error("hung up")), options.abortAfterMs);
+    req.end(options.body);
+  });
+}
+
+const asVisitor = (started: Started, extra: Record<string, string> = {}) => ({
+  Origin: started.origin,
+  Authorization: `Bearer ${started.token}`,
+  ...extra,
+});
+
+async function eventually(check: () => boolean | Promise<boolean>, ms = 3_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("the front of npm start", () => {
+  test("a message poll answers as the route handler does, with the site-wide headers Next would add", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const viaFront = await send("GET", "/api/v1/chat/visitor/messages?cursor=0", { headers: asVisitor(started) });
+    const direct = await call("GET", "/api/v1/chat/visitor/messages?cursor=0", { origin: started.origin, token: started.token });
+
+    expect(viaFront.headers[NEXT_MARK]).toBeUndefined();
+    expect(viaFront.status).toBe(200);
+    expect(JSON.parse(viaFront.body)).toEqual(direct.json);
+    expect(viaFront.headers["access-control-allow-origin"]).toBe(started.origin);
+    expect(viaFront.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(viaFront.headers["content-length"]).toBe(String(Buffer.byteLength(viaFront.body)));
+    for (const [name, value] of SITE_WIDE_HEADERS) expect(viaFront.headers[name.toLowerCase()]).toBe(value);
+  });
+
+  test("a send carries its body through, and is stored once", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const body = JSON.stringify({ body: "second", client_id: "b" });
+    const headers = asVisitor(started, { "Content-Type": "application/json" });
+    const first = await send("POST", "/api/v1/chat/visitor/messages", { headers, body });
+    const replay = await send("POST", "/api/v1/chat/visitor/messages", { headers, body });
+
+    expect([first.status, replay.status]).toEqual([201, 200]);
+    expect(JSON.parse(first.body).result.message.sequence).toBe(2);
+    const stored = await (await db()).message.count({ where: { conversationId: started.conversationId } });
+    expect(stored).toBe(2);
+  });
+
+  test("bad input gets the pipeline's envelope, never a 500", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const badQuery = await send("GET", "/api/v1/chat/visitor/messages?cursor=-1", { headers: asVisitor(started) });
+    const badJson = await send("POST", "/api/v1/chat/visitor/messages", {
+      headers: asVisitor(started, { "Content-Type": "application/json" }),
+      body: "{not json",
+    });
+    const noToken = await send("GET", "/api/v1/chat/visitor/presence", { headers: { Origin: started.origin } });
+
+    expect([badQuery.status, badJson.status, noToken.status]).toEqual([400, 400, 401]);
+    expect(JSON.parse(badQuery.body).success).toBe(false);
+    expect(JSON.parse(badJson.body).result.code).toBe("invalid_request");
+  });
+
+  test("a held long-poll is answered by a staff reply stored elsewhere in the process", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const staff = await createMember();
+    const held = send("GET", "/api/v1/chat/visitor/messages?cursor=1&wait=10", { headers: asVisitor(started) });
+    await eventually(() => waitingRequests(started.conversationId) === 1);
+    await staffReply(started.conversationId, staff.id, "here I am");
+
+    const answer = await held;
+    expect(JSON.parse(answer.body).result.items.map((m: { body: string }) => m.body)).toEqual(["here I am"]);
+    expect(waitingRequests(started.conversationId)).toBe(0);
+  });
+
+  test("a client that hangs up frees its held request at once", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const hungUp = send("GET", "/api/v1/chat/visitor/messages?cursor=1&wait=20", { headers: asVisitor(started), abortAfterMs: 300 });
+    await eventually(() => waitingRequests(started.conversationId) === 1);
+
+    await expect(hungUp).rejects.toThrow("hung up");
+    await eventually(() => waitingRequests(started.conversationId) === 0, 1_000);
+  });
+
+  test("presence and the CORS preflight are served too", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const presence = await send("GET", "/api/v1/chat/visitor/presence?typing=true", { headers: asVisitor(started) });
+    const preflight = await send("OPTIONS", "/api/v1/chat/visitor/messages", {
+      headers: { Origin: started.origin, "Access-Control-Request-Method": "POST" },
+    });
+
+    expect(presence.status).toBe(200);
+    expect(JSON.parse(presence.body).result).toEqual([]); // the visitor's own typing is not shown back
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers["access-control-allow-methods"]).toContain("POST");
+  });
+
+  test("every other path, HEAD, and near-misses of the hot paths go to Next", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const toNext = await Promise.all(
+      [
+        ["GET", "/widget.js"],
+        ["POST", "/api/v1/chat/visitor/renew"],
+        ["HEAD", "/api/v1/chat/visitor/messages"],
+        ["GET", "/api/v1/chat/visitor/messages/"],
+        ["GET", "/api/v1/chat/visitor/messagesx?cursor=0"],
+        ["GET", "/API/v1/chat/visitor/messages"],
+      ].map(([method, path]) => send(method!, path!, { headers: asVisitor(started) })),
+    );
+    expect(toNext.map((answer) => answer.headers[NEXT_MARK])).toEqual(toNext.map(() => "yes"));
+  });
+});
