@@ -1,13 +1,14 @@
-// npm run bench:profile — runs one scenario against `next start --cpu-prof` and prints the
-// functions with the most self time. BENCH_SCENARIO (default "idle poll"), BENCH_SECONDS (10).
+// npm run bench:profile — runs one scenario against `npm start`'s server under `--cpu-prof` and
+// prints the functions with the most self time. BENCH_SCENARIO (a name from bench/scenarios.ts,
+// default "idle poll"), BENCH_SECONDS (default 10). Build first (`npm run build`).
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { closedLoop, send } from "./load";
+import { closedLoop } from "./load";
 import { startProcess, stopProcess, waitForHttp } from "./processes";
-import { BENCH_ORIGIN, seedBench } from "./seed";
-import http from "node:http";
+import { scenarios } from "./scenarios";
+import { seedBench } from "./seed";
 
 const root = path.resolve(import.meta.dirname, "..");
 const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -26,21 +27,17 @@ const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
 rmSync(profileDir, { recursive: true, force: true });
 const service = startProcess(
   process.execPath,
-  ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
-  { DATABASE_URL: url, ADMIN_TOKEN: `p-${randomBytes(12).toString("hex")}`, RATE_LIMITS: "off", LOG_LEVEL: "error", NODE_ENV: "production" },
+  ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, path.join(root, "scripts/start.mjs")],
+  { PORT: String(port), DATABASE_URL: url, ADMIN_TOKEN: `p-${randomBytes(12).toString("hex")}`, RATE_LIMITS: "off", LOG_LEVEL: "error", NODE_ENV: "production" },
 );
 try {
   await waitForHttp(port);
-  const widgets = (await seedBench(url, 1100)).slice(100);
-  const headers = (i: number) => ({ Origin: BENCH_ORIGIN, Authorization: `Bearer ${widgets[i % widgets.length]!.token}` });
-  await send(port, { method: "GET", path: "/api/v1/chat/visitor/messages?cursor=1", headers: headers(0) }, new http.Agent());
-  const result = await closedLoop({
-    port,
-    connections: 64,
-    durationMs: Number(process.env.BENCH_SECONDS ?? 10) * 1000,
-    next: (w, i) => ({ method: "GET", path: "/api/v1/chat/visitor/messages?cursor=1", headers: headers(w * 31 + i) }),
-  });
-  console.log(result);
+  const scenarioName = process.env.BENCH_SCENARIO ?? "idle poll";
+  const next = scenarios(await seedBench(url, 2100))[scenarioName];
+  if (!next) throw new Error(`no scenario named ${scenarioName}`);
+  const warmUp = await closedLoop({ port, connections: 64, durationMs: 3_000, next });
+  const result = await closedLoop({ port, connections: 64, durationMs: Number(process.env.BENCH_SECONDS ?? 10) * 1000, next });
+  console.log({ warmUp: warmUp.requests, ...result });
 } finally {
   await stopProcess(service);
   await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

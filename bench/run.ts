@@ -14,7 +14,8 @@ import pg from "pg";
 import { closedLoop, type LoadResult, type RequestSpec } from "./load";
 import { openWidgets, type OpenWidgetsResult } from "./open-widgets";
 import { startProcess, stopProcess, waitForHttp, watchMemory } from "./processes";
-import { BENCH_ORIGIN, BENCH_SITE, HISTORY_CONVERSATIONS, seedBench, type Widget } from "./seed";
+import { scenarios } from "./scenarios";
+import { seedBench, type Widget } from "./seed";
 
 const root = path.resolve(import.meta.dirname, "..");
 const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -37,33 +38,6 @@ async function onServer(sql: string): Promise<void> {
   await client.query(sql).finally(() => client.end());
 }
 
-function scenarios(widgets: Widget[]): Record<string, (worker: number, iteration: number) => RequestSpec> {
-  const visitor = (widget: Widget) => ({ Origin: BENCH_ORIGIN, Authorization: `Bearer ${widget.token}` });
-  const idle = widgets.slice(100, 1100);
-  const senders = widgets.slice(1100, 2100);
-  const history = widgets.slice(0, HISTORY_CONVERSATIONS);
-  const pick = <T>(list: T[], worker: number, iteration: number) => list[(worker * 7919 + iteration) % list.length]!;
-  return {
-    "idle poll": (w, i) => {
-      const widget = pick(idle, w, i);
-      return { method: "GET", path: `/api/v1/chat/visitor/messages?cursor=${widget.cursor}`, headers: visitor(widget) };
-    },
-    "presence poll": (w, i) => ({ method: "GET", path: "/api/v1/chat/visitor/presence", headers: visitor(pick(idle, w, i)) }),
-    send: (w, i) => ({
-      method: "POST",
-      path: "/api/v1/chat/visitor/messages",
-      headers: { ...visitor(pick(senders, w, i)), "Content-Type": "application/json" },
-      body: JSON.stringify({ body: "Is this in stock?", client_id: `bench-${w}-${i}-${randomBytes(4).toString("hex")}` }),
-    }),
-    start: () => ({
-      method: "POST",
-      path: `/api/v1/chat/widget/${BENCH_SITE}/conversations`,
-      headers: { Origin: BENCH_ORIGIN, "Content-Type": "application/json" },
-      body: "{}",
-    }),
-    history: (w, i) => ({ method: "GET", path: "/api/v1/chat/visitor/messages?cursor=0&limit=50", headers: visitor(pick(history, w, i)) }),
-  };
-}
 const WITH_BASELINE = new Set(["idle poll", "send"]);
 
 interface Row extends LoadResult {

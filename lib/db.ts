@@ -12,7 +12,18 @@ export type { PrismaClient };
 
 interface Database {
   prisma: PrismaClient;
+  prepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
+}
+
+/**
+ * A statement on a hot path (every visitor request runs one or two): sent without Prisma and, on
+ * PostgreSQL, prepared once per connection under its name, so the server plans it once, not per
+ * request. Write `$1, $2…` for the values; the name must be unique to the text.
+ */
+export interface PreparedStatement {
+  name: string;
+  text: string;
 }
 
 // One client per process, kept on globalThis so `next dev` reloads never open a second PGlite
@@ -52,6 +63,11 @@ function database(): Promise<Database> {
   return processWide.parleyDatabase;
 }
 
+/** Runs a hot-path statement (see PreparedStatement); rows come back with the driver's types. */
+export async function queryPrepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+  return (await database()).prepared<Row>(statement, values);
+}
+
 /** Closes the client (scripts and tests); the next db() call opens a new one. */
 export async function closeDatabase(): Promise<void> {
   const open = processWide.parleyDatabase;
@@ -86,6 +102,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
+    prepared: async <Row>({ name, text }: PreparedStatement, values: unknown[]) =>
+      (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
     close: async () => {
       await prisma.$disconnect();
       await pool.end();
@@ -131,6 +149,9 @@ async function openPGlite(dataDir: string): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,
+    // One embedded connection: nothing to prepare. A Prisma transaction holds PGlite's lock, so
+    // these never run inside one.
+    prepared: async <Row>({ text }: PreparedStatement, values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

@@ -49,7 +49,7 @@ const fail = (code: string) => ({ success: false, result: { code }, message: cod
 async function authenticate(request: http.IncomingMessage): Promise<Session | string> {
   const token = /^Bearer (vt_[A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? "")?.[1];
   if (!token) return "unauthorized";
-  const { rows } = await pool.query(AUTH_SQL, [createHash("sha256").update(token).digest("hex")]);
+  const { rows } = await pool.query({ name: "auth", text: AUTH_SQL, values: [createHash("sha256").update(token).digest("hex")] });
   const row = rows[0];
   if (!row || row.rotated_at) return "unauthorized";
   if (new Date(row.expires_at).getTime() <= Date.now()) return "token_expired";
@@ -83,37 +83,30 @@ async function listMessages(session: Session, url: URL) {
   return { items, next_cursor: items.at(-1)?.sequence ?? cursor, has_more: rows.length > limit };
 }
 
+// The service's statement (lib/messages/append-message.ts): the UPDATE takes the row lock and the
+// next sequence, the INSERT stores the message, and pg_notify wakes long-polls on commit.
+const APPEND_SQL = `
+  WITH bumped AS (
+    UPDATE conversations SET last_sequence = last_sequence + 1
+    WHERE id = $2 AND status = 'open'
+      AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $2 AND client_id = $3)
+    RETURNING last_sequence, visitor_name
+  ), m AS (
+    INSERT INTO messages (id, conversation_id, sequence, client_id, author_type, author_id, member_id, kind, body)
+    SELECT $1, $2, bumped.last_sequence, $3, 'visitor', $4, NULL, 'message', $5 FROM bumped
+    RETURNING *
+  )
+  SELECT m.*, mem.name AS member_name, mem.avatar_tag, pg_notify('parley_messages', m.conversation_id)::text AS notified
+  FROM m CROSS JOIN bumped LEFT JOIN members mem ON mem.id = m.member_id`;
+
 async function sendMessage(session: Session, input: { body: string; client_id: string }) {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const locked = await client.query("SELECT status, last_sequence FROM conversations WHERE id = $1 FOR UPDATE", [
-      session.conversation_id,
-    ]);
-    const existing = await client.query(
-      "SELECT * FROM messages WHERE conversation_id = $1 AND client_id = $2",
-      [session.conversation_id, input.client_id],
-    );
-    if (existing.rows[0]) {
-      await client.query("COMMIT");
-      return { status: 200, result: { message: wireMessage(existing.rows[0], session.visitor_name), duplicate: true } };
-    }
-    const sequence = locked.rows[0].last_sequence + 1;
-    await client.query("UPDATE conversations SET last_sequence = $2 WHERE id = $1", [session.conversation_id, sequence]);
-    const inserted = await client.query(
-      `INSERT INTO messages (id, conversation_id, sequence, client_id, author_type, author_id, kind, body)
-       VALUES ($1, $2, $3, $4, 'visitor', $5, 'message', $6) RETURNING *`,
-      [randomUUID(), session.conversation_id, sequence, input.client_id, session.visitor_id, input.body.trim()],
-    );
-    await client.query("SELECT pg_notify('parley_messages', $1)", [session.conversation_id]);
-    await client.query("COMMIT");
-    return { status: 201, result: { message: wireMessage(inserted.rows[0], session.visitor_name), duplicate: false } };
-  } catch (error) {
-    await client.query("ROLLBACK");
-    throw error;
-  } finally {
-    client.release();
-  }
+  const { rows } = await pool.query({ name: "append", text: APPEND_SQL, values: [randomUUID(), session.conversation_id, input.client_id, session.visitor_id, input.body.trim()] });
+  if (rows[0]) return { status: 201, result: { message: wireMessage(rows[0], session.visitor_name), duplicate: false } };
+  const existing = await pool.query("SELECT * FROM messages WHERE conversation_id = $1 AND client_id = $2", [
+    session.conversation_id,
+    input.client_id,
+  ]);
+  return { status: 200, result: { message: wireMessage(existing.rows[0], session.visitor_name), duplicate: true } };
 }
 
 async function readBody(request: http.IncomingMessage): Promise<any> {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { db, type PrismaClient } from "../db";
+import { queryPrepared, type PreparedStatement, type PrismaClient } from "../db";
+import { isUniqueViolation } from "../db-errors";
 import { isEmbeddedDatabase } from "../env";
 import { AppError } from "../http/errors";
-import { Prisma } from "../generated/prisma/client";
 import { MESSAGE_CHANNEL, signalMessage } from "../realtime/message-signals";
 import { fromMessageSqlRow, MESSAGE_SQL_COLUMNS, toWireMessage, type MessageSqlRow, type WireMessage } from "./message-view";
 
@@ -24,55 +24,90 @@ export interface Appended {
 }
 
 /**
- * Appends a message with the next sequence. The conversation row is locked first, so concurrent
- * appends queue up and sequences are 1, 2, 3… with no gap or repeat (the increment and the
- * insert commit or roll back together). A `clientId` already used in
- * the conversation returns the stored message (`duplicate`) when the body matches, else 409.
+ * Appends a message with the next sequence, in one statement (one round trip, no interactive
+ * transaction: sends are a hot path). Its UPDATE takes the conversation's row lock, so concurrent
+ * appends queue up and sequences are 1, 2, 3… with no gap or repeat: the increment and the insert
+ * commit or roll back together. A `clientId` already used in the conversation returns the stored
+ * message (`duplicate`) when the body matches, else 409.
  */
 export async function appendMessage(message: NewMessage): Promise<Appended> {
-  const appended = await (await db()).$transaction((tx) => appendInTransaction(tx, message));
+  const appended = await insertNext(queryPrepared, message).catch((error: unknown) => {
+    // A replay of the same client_id committed while this statement waited for the row lock.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  });
+  if (!appended) return explainNothingAppended(queryPrepared, message);
   // Embedded mode has no NOTIFY listener: wake this process's long-polls once committed.
-  if (wakesVisitors(message, appended) && isEmbeddedDatabase()) signalMessage(message.conversationId);
+  if (message.kind === "message" && isEmbeddedDatabase()) signalMessage(message.conversationId);
   return appended;
 }
 
-const wakesVisitors = (message: NewMessage, appended: Appended) => !appended.duplicate && message.kind === "message";
-
+/** The same inside a caller's transaction: a new conversation's first message. */
 export async function appendInTransaction(tx: Transaction, message: NewMessage): Promise<Appended> {
-  const locked = await tx.$queryRaw<{ status: string; visitor_name: string | null }[]>`
-    SELECT status, visitor_name FROM conversations WHERE id = ${message.conversationId} FOR UPDATE`;
-  const conversation = locked[0];
-  if (!conversation) throw new AppError("conversation_not_found", "No conversation has this identifier.");
+  const run: Run = (statement, values) => tx.$queryRawUnsafe(statement.text, ...values);
+  return (await insertNext(run, message)) ?? explainNothingAppended(run, message);
+}
 
-  const [existing] = await tx.$queryRaw<MessageSqlRow[]>`
-    SELECT ${Prisma.raw(MESSAGE_SQL_COLUMNS)}
-    FROM messages m LEFT JOIN members mem ON mem.id = m.member_id
-    WHERE m.conversation_id = ${message.conversationId} AND m.client_id = ${message.clientId}`;
-  if (existing) {
-    if (existing.body !== message.body || existing.author_type !== message.authorType || existing.kind !== message.kind) {
-      throw new AppError("client_id_conflict", "This client_id was already used for a different message.");
-    }
-    return { message: toWireMessage(fromMessageSqlRow(existing), conversation.visitor_name), duplicate: true };
-  }
-  if (conversation.status !== "open") {
-    throw new AppError("conversation_closed", "This conversation has been closed.");
-  }
+type Run = <Row>(statement: PreparedStatement, values: unknown[]) => Promise<Row[]>;
 
-  // One statement: take the next sequence, store the message, read its author, and (for public
-  // messages) NOTIFY long-polls in every process — delivered on commit, never on rollback.
-  const notify = message.kind === "message" ? Prisma.sql`, pg_notify(${MESSAGE_CHANNEL}, m.conversation_id)::text AS notified` : Prisma.empty;
-  const [stored] = await tx.$queryRaw<MessageSqlRow[]>`
+// Appends unless the conversation is missing or closed, or the client_id is taken ($3). Public
+// messages also NOTIFY long-polls in every process: delivered on commit, never on rollback.
+const APPEND: PreparedStatement = {
+  name: "append_message",
+  text: `
     WITH bumped AS (
-      UPDATE conversations SET last_sequence = last_sequence + 1 WHERE id = ${message.conversationId}
-      RETURNING last_sequence
+      UPDATE conversations SET last_sequence = last_sequence + 1
+      WHERE id = $2 AND status = 'open'
+        AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $2 AND client_id = $3)
+      RETURNING last_sequence, visitor_name
     ), m AS (
       INSERT INTO messages (id, conversation_id, sequence, client_id, author_type, author_id, member_id, kind, body)
-      SELECT ${randomUUID()}, ${message.conversationId}, bumped.last_sequence, ${message.clientId}, ${message.authorType},
-             ${message.authorId}, ${message.memberId ?? null}, ${message.kind}, ${message.body}
-      FROM bumped
+      SELECT $1, $2, bumped.last_sequence, $3, $4, $5, $6, $7, $8 FROM bumped
       RETURNING *
     )
-    SELECT ${Prisma.raw(MESSAGE_SQL_COLUMNS)} ${notify}
-    FROM m LEFT JOIN members mem ON mem.id = m.member_id`;
-  return { message: toWireMessage(fromMessageSqlRow(stored!), conversation.visitor_name), duplicate: false };
+    SELECT ${MESSAGE_SQL_COLUMNS}, bumped.visitor_name,
+           CASE WHEN m.kind = 'message' THEN pg_notify('${MESSAGE_CHANNEL}', m.conversation_id)::text END AS notified
+    FROM m CROSS JOIN bumped LEFT JOIN members mem ON mem.id = m.member_id`,
+};
+
+async function insertNext(run: Run, message: NewMessage): Promise<Appended | null> {
+  const [stored] = await run<MessageSqlRow & { visitor_name: string | null }>(APPEND, [
+    randomUUID(),
+    message.conversationId,
+    message.clientId,
+    message.authorType,
+    message.authorId,
+    message.memberId ?? null,
+    message.kind,
+    message.body,
+  ]);
+  return stored ? { message: toWireMessage(fromMessageSqlRow(stored), stored.visitor_name), duplicate: false } : null;
+}
+
+const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
+  name: "conversation_with_client_id",
+  text: `
+    SELECT c.status, c.visitor_name, ${MESSAGE_SQL_COLUMNS}
+    FROM conversations c
+    LEFT JOIN messages m ON m.conversation_id = c.id AND m.client_id = $2
+    LEFT JOIN members mem ON mem.id = m.member_id
+    WHERE c.id = $1`,
+};
+
+/** Why nothing was appended: no such conversation (404), a replay (the stored message, or 409), or closed (409). */
+async function explainNothingAppended(run: Run, message: NewMessage): Promise<Appended> {
+  const [found] = await run<MessageSqlRow & { status: string; visitor_name: string | null }>(CONVERSATION_WITH_CLIENT_ID, [
+    message.conversationId,
+    message.clientId,
+  ]);
+  if (!found) throw new AppError("conversation_not_found", "No conversation has this identifier.");
+  if (found.id !== null) {
+    if (found.body !== message.body || found.author_type !== message.authorType || found.kind !== message.kind) {
+      throw new AppError("client_id_conflict", "This client_id was already used for a different message.");
+    }
+    return { message: toWireMessage(fromMessageSqlRow(found), found.visitor_name), duplicate: true };
+  }
+  if (found.status !== "open") throw new AppError("conversation_closed", "This conversation has been closed.");
+  // Conversations are never reopened, and messages never deleted: one of the above always holds.
+  throw new Error("appendMessage: nothing appended to an open conversation without this client_id");
 }

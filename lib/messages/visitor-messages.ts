@@ -1,9 +1,8 @@
-import { db } from "../db";
+import { queryPrepared, type PreparedStatement } from "../db";
 import { AppError } from "../http/errors";
 import type { VisitorSession } from "../tokens/visitor-token";
 import { ensureListening, subscribe } from "../realtime/message-signals";
 import { appendMessage } from "./append-message";
-import { Prisma } from "../generated/prisma/client";
 import { fromMessageSqlRow, MESSAGE_SQL_COLUMNS, toWireMessage, type MessageSqlRow } from "./message-view";
 
 export async function sendVisitorMessage(
@@ -58,14 +57,19 @@ export async function listVisitorMessages(visitor: VisitorSession, page: Page & 
 
 const emptyPage = (cursor: number) => ({ items: [], next_cursor: cursor, has_more: false });
 
+const PUBLIC_MESSAGES_AFTER: PreparedStatement = {
+  name: "public_messages_after",
+  text: `
+    SELECT ${MESSAGE_SQL_COLUMNS}
+    FROM messages m LEFT JOIN members mem ON mem.id = m.member_id
+    WHERE m.conversation_id = $1 AND m.kind = 'message' AND m.sequence > $2
+    ORDER BY m.sequence
+    LIMIT $3`,
+};
+
 /** The conversation's public messages after `cursor`, ascending; staff notes never appear. */
 async function readPage(visitor: VisitorSession, page: Page) {
-  const rows = await (await db()).$queryRaw<MessageSqlRow[]>`
-    SELECT ${Prisma.raw(MESSAGE_SQL_COLUMNS)}
-    FROM messages m LEFT JOIN members mem ON mem.id = m.member_id
-    WHERE m.conversation_id = ${visitor.conversation.id} AND m.kind = 'message' AND m.sequence > ${page.cursor}
-    ORDER BY m.sequence
-    LIMIT ${page.limit + 1}`;
+  const rows = await queryPrepared<MessageSqlRow>(PUBLIC_MESSAGES_AFTER, [visitor.conversation.id, page.cursor, page.limit + 1]);
   const items = rows.slice(0, page.limit).map((row) => toWireMessage(fromMessageSqlRow(row), visitor.conversation.visitorName));
   return {
     items,
