@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "../db";
+import { queryPrepared, type PreparedStatement } from "../db";
 
 // Typing presence: an entry per actor and conversation, alive for 10 s after it was last set.
 
@@ -16,26 +16,39 @@ export interface PresenceActor {
   authorType: "visitor" | "staff";
 }
 
+// A widget with its panel open reads presence every 3 s: both statements are prepared.
+const UPSERT_PRESENCE: PreparedStatement = {
+  name: "upsert_presence",
+  text: `
+    INSERT INTO presence (conversation_id, actor_id, author_type, typing, expires_at) VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT (conversation_id, actor_id)
+    DO UPDATE SET author_type = EXCLUDED.author_type, typing = EXCLUDED.typing, expires_at = EXCLUDED.expires_at`,
+};
+
+const LIVE_PRESENCE: PreparedStatement = {
+  name: "live_presence",
+  text: `
+    SELECT conversation_id, actor_id, author_type, typing, expires_at
+    FROM presence
+    WHERE conversation_id = $1 AND actor_id <> $2 AND expires_at > $3
+    ORDER BY actor_id`,
+};
+
+interface PresenceRow {
+  conversation_id: string;
+  actor_id: string;
+  author_type: string;
+  typing: boolean;
+  expires_at: Date;
+}
+
 export async function setPresence(actor: PresenceActor, typing: boolean): Promise<void> {
   const expiresAt = new Date(Date.now() + PRESENCE_TTL_MS);
-  await (await db()).presence.upsert({
-    where: { conversationId_actorId: { conversationId: actor.conversationId, actorId: actor.actorId } },
-    create: { ...actor, typing, expiresAt },
-    update: { typing, expiresAt, authorType: actor.authorType },
-  });
+  await queryPrepared(UPSERT_PRESENCE, [actor.conversationId, actor.actorId, actor.authorType, typing, expiresAt]);
 }
 
 /** Live entries of everyone in the conversation except `viewerId`. */
 export async function livePresence(conversationId: string, viewerId: string) {
-  const rows = await (await db()).presence.findMany({
-    where: { conversationId, actorId: { not: viewerId }, expiresAt: { gt: new Date() } },
-    orderBy: { actorId: "asc" },
-  });
-  return rows.map((row) => ({
-    conversation_id: row.conversationId,
-    actor_id: row.actorId,
-    author_type: row.authorType,
-    typing: row.typing,
-    expires_at: row.expiresAt.toISOString(),
-  }));
+  const rows = await queryPrepared<PresenceRow>(LIVE_PRESENCE, [conversationId, viewerId, new Date()]);
+  return rows.map((row) => ({ ...row, expires_at: row.expires_at.toISOString() }));
 }
