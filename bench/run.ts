@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       console.log(formatRow(row));
     }
     const soak = soakSeconds > 0 ? await soakRss(service.pid!, scenarios(widgets)["idle poll"]!) : null;
-    if (soak) console.log(`soak: idle poll for ${soakSeconds}s — RSS ${soak.at10} MiB at 10 s, ${soak.atEnd} MiB at end (${soak.growth}% growth)`);
+    if (soak) console.log(`soak: idle poll for ${soakSeconds}s — RSS ${soak.at10} MiB at 10 s, ${soak.atEnd} MiB at end (${soak.growth}% growth); every 10 s: ${soak.every10s.join(", ")} MiB`);
     const open: (OpenWidgetsResult & { peakRssMiB: number })[] = [];
     const current = await currentCursors(url, widgets);
     for (const count of widgetCounts) {
@@ -106,9 +106,11 @@ async function soakRss(pid: number, next: (w: number, i: number) => RequestSpec)
   const memory = watchMemory(pid);
   await closedLoop({ port: SERVICE_PORT, connections: CONNECTIONS, durationMs: soakSeconds * 1000, next });
   const { samples } = memory.stop();
-  const at10 = samples.find((sample) => sample.at >= 10_000)?.mib ?? samples[0]!.mib;
+  const at = (ms: number) => samples.find((sample) => sample.at >= ms)?.mib ?? samples.at(-1)!.mib;
+  const at10 = at(10_000);
   const atEnd = samples.at(-1)!.mib;
-  return { at10, atEnd, growth: Math.round(((atEnd - at10) / at10) * 1000) / 10 };
+  const every10s = Array.from({ length: Math.floor(soakSeconds / 10) }, (_, i) => at((i + 1) * 10_000));
+  return { at10, atEnd, every10s, growth: Math.round(((atEnd - at10) / at10) * 1000) / 10 };
 }
 
 async function currentCursors(url: string, widgets: Widget[]): Promise<Widget[]> {

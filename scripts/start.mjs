@@ -12,17 +12,19 @@ const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
 const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), hostname: hostname ?? "localhost", port });
 const handleWithNext = app.getRequestHandler();
-await app.prepare(); // runs instrumentation.ts: migrations, seeding, sharing the hot routes
+await app.prepare();
+const hotRoutes = () => /** @type {{ parleyHotRoutes?: import("../lib/server/front.mjs").HotRoutes }} */ (globalThis).parleyHotRoutes;
+// instrumentation.ts (migrations, seeding, then sharing the hot routes) may still be running.
+for (const giveUpAt = Date.now() + 60_000; !hotRoutes() && Date.now() < giveUpAt; ) {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
-const server = createServer(
-  createFront({
-    next: (req, res) => handleWithNext(req, res),
-    hotRoutes: () => /** @type {{ parleyHotRoutes?: import("../lib/server/front.mjs").HotRoutes }} */ (globalThis).parleyHotRoutes,
-  }),
-);
+const server = createServer(createFront({ next: (req, res) => handleWithNext(req, res), hotRoutes }));
 // Thousands of widgets may reconnect at once after a deploy or a network blip.
 server.listen({ port, host: hostname, backlog: 4096 }, () => {
+  const direct = Object.keys(hotRoutes() ?? {});
   console.log(`Parley is listening on http://${hostname ?? "localhost"}:${port}`);
+  console.log(direct.length ? `Served without Next's request handler: ${direct.join(", ")}` : "Next serves every route (no hot routes were shared)");
 });
 
 for (const signal of ["SIGTERM", "SIGINT"]) {

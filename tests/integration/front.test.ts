@@ -144,6 +144,7 @@ describe("the front of npm start", () => {
     expect(presence.status).toBe(200);
     expect(JSON.parse(presence.body).result).toEqual([]); // the visitor's own typing is not shown back
     expect(preflight.status).toBe(204);
+    expect(preflight.headers["content-length"]).toBeUndefined(); // a 204 has no body, so no length
     expect(preflight.headers["access-control-allow-methods"]).toContain("POST");
   });
 

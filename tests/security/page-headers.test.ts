@@ -10,7 +10,7 @@ import nextConfig, { demoContentSecurityPolicy } from "../../next.config.mjs";
 // Security headers of the pages. Two levels of proof:
 // 1. the headers() table of next.config.mjs, each rule compiled by Next's own buildCustomRoute
 //    (what `next build` writes into routes-manifest.json), always;
-// 2. a real `next start` answering /demo, when a production build newer than next.config.mjs
+// 2. the real production server (`npm start`: scripts/start.mjs) answering /demo, when a production build newer than next.config.mjs
 //    exists (CI builds right before the tests). Next fixes headers() at build time, so an older
 //    build would prove nothing — then this part is skipped rather than run against stale headers.
 
@@ -112,16 +112,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe.runIf(freshBuild)("page security headers on a real `next start`", () => {
+describe.runIf(freshBuild)("page security headers on the real production server (`npm start`)", () => {
   test("/demo, / and the API answer with the configured headers", { timeout: 60_000 }, async () => {
     const port = await freePort();
     const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "silent" };
     delete env.DATABASE_URL;
-    server = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-      cwd: ROOT,
-      env: env as NodeJS.ProcessEnv,
-      stdio: "ignore",
-    });
+    env.HOSTNAME = "127.0.0.1";
+    server = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "ignore"] });
+    let stdout = "";
+    server.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 45_000;
     let demo: Response | undefined;
@@ -141,5 +140,8 @@ describe.runIf(freshBuild)("page security headers on a real `next start`", () =>
     expect(apiResponse.status).toBe(401);
     expect(apiResponse.headers.get("cache-control")).toBe("no-store");
     expect(apiResponse.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(apiResponse.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // The widget's hot routes skip Next's request handler (lib/server/front.mjs).
+    expect(stdout).toContain("Served without Next's request handler: /api/v1/chat/visitor/messages, /api/v1/chat/visitor/presence");
   });
 });
