@@ -5,7 +5,8 @@
 // Environment: BENCH_DATABASE_URL (a server to create the scratch database on; default
 // postgresql://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (per scenario, default 10),
 // BENCH_WIDGETS (default 1000,5000,10000; "none" skips), BENCH_SKIP_BUILD=1, BENCH_SOAK_SECONDS
-// (default 60; 0 skips), BENCH_ONLY (comma-separated scenario names).
+// (default 60; 0 skips), BENCH_ONLY (comma-separated scenario names), BENCH_SERVER=next-start
+// (measure Next's own server instead of `npm start`'s front).
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -56,13 +57,22 @@ async function main(): Promise<void> {
   const url = databaseUrl(name);
   const log = (line: string) => process.env.BENCH_VERBOSE && process.stderr.write(line);
   const env = { DATABASE_URL: url, ADMIN_TOKEN: adminToken, RATE_LIMITS: "off", LOG_LEVEL: "error", PORT: String(SERVICE_PORT), NODE_ENV: "production" };
-  const service = startProcess(process.execPath, [path.join(root, "scripts/start.mjs")], env, log);
+  const service = startProcess(process.execPath, serverCommand(), env, log);
   const baseline = startProcess(process.execPath, ["--import", "tsx", path.join(root, "bench/baseline/server.ts")], { DATABASE_URL: url, PORT: String(BASELINE_PORT) }, log);
   try {
     await waitForHttp(SERVICE_PORT);
     await waitForHttp(BASELINE_PORT);
     // The service migrates at start; seed only after it answers.
     const widgets = await seedBench(url, Math.max(...widgetCounts, 2100));
+    // The soak first, on a server only warmed up: later scenarios (through Next) grow the heap,
+    // and what it gives back meanwhile would hide growth rather than show it.
+    const idlePoll = scenarios(widgets)["idle poll"]!;
+    let soak: Awaited<ReturnType<typeof soakRss>> | null = null;
+    if (soakSeconds > 0) {
+      await closedLoop({ port: SERVICE_PORT, connections: CONNECTIONS, durationMs: WARMUP_MS, next: idlePoll });
+      soak = await soakRss(service.pid!, idlePoll);
+      console.log(`soak: idle poll for ${soakSeconds}s — RSS ${soak.at10} MiB at 10 s, ${soak.atEnd} MiB at end (${soak.growth}% growth); every 10 s: ${soak.every10s.join(", ")} MiB`);
+    }
     const rows: Row[] = [];
     for (const [scenario, next] of Object.entries(scenarios(widgets))) {
       if (only && !only.includes(scenario)) continue;
@@ -78,8 +88,6 @@ async function main(): Promise<void> {
       rows.push(row);
       console.log(formatRow(row));
     }
-    const soak = soakSeconds > 0 ? await soakRss(service.pid!, scenarios(widgets)["idle poll"]!) : null;
-    if (soak) console.log(`soak: idle poll for ${soakSeconds}s — RSS ${soak.at10} MiB at 10 s, ${soak.atEnd} MiB at end (${soak.growth}% growth); every 10 s: ${soak.every10s.join(", ")} MiB`);
     const open: (OpenWidgetsResult & { peakRssMiB: number })[] = [];
     const current = await currentCursors(url, widgets);
     for (const count of widgetCounts) {
@@ -100,6 +108,12 @@ async function main(): Promise<void> {
     await Promise.all([stopProcess(service), stopProcess(baseline)]);
     await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
+}
+
+/** `npm start` (scripts/start.mjs), or with BENCH_SERVER=next-start Next's own server, to compare. */
+function serverCommand(): string[] {
+  if (process.env.BENCH_SERVER === "next-start") return [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(SERVICE_PORT)];
+  return [path.join(root, "scripts/start.mjs")];
 }
 
 async function soakRss(pid: number, next: (w: number, i: number) => RequestSpec) {
@@ -145,7 +159,7 @@ function writeReport(rows: Row[], soak: Awaited<ReturnType<typeof soakRss>> | nu
     ),
     "",
     soak
-      ? `Soak (idle poll, ${soakSeconds} s, ${CONNECTIONS} connections): RSS ${soak.at10} MiB at 10 s → ${soak.atEnd} MiB at the end (${soak.growth} %).`
+      ? `Soak (idle poll, ${soakSeconds} s, ${CONNECTIONS} connections, first): RSS ${soak.at10} MiB at 10 s → ${soak.atEnd} MiB at the end (${soak.growth} %); every 10 s: ${soak.every10s.join(", ")} MiB.`
       : "Soak: skipped.",
     "",
     `| open widgets | replies | delivered | delivery p50 ms | delivery p99 ms | errors | peak RSS MiB |`,

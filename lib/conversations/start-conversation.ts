@@ -13,8 +13,10 @@ export interface StartConversation extends StartConversationInput {
 }
 
 /**
- * Draws a unit of the inbox's daily allowance, opens a conversation bound to `origin`, stores the
- * optional first message and issues the visitor token, all in one transaction.
+ * Opens a conversation bound to `origin`, stores the optional first message, issues the visitor
+ * token and draws a unit of the inbox's daily allowance, all in one transaction. The draw comes
+ * last because it locks the inbox's counter for the day until commit: every other start in the
+ * inbox waits on that lock, so it is held for one statement, not four.
  */
 export async function startConversation({ site, origin, name, email, body, clientId }: StartConversation) {
   if (site.offline && !email) {
@@ -23,7 +25,6 @@ export async function startConversation({ site, origin, name, email, body, clien
   const conversationId = randomUUID();
   const visitorId = `visitor_${randomUUID()}`;
   const token = await (await db()).$transaction(async (tx) => {
-    await drawDailyAllowance(tx, site.inboxId);
     await tx.conversation.create({
       data: {
         id: conversationId,
@@ -46,7 +47,9 @@ export async function startConversation({ site, origin, name, email, body, clien
         clientId: clientId ?? randomUUID(),
       });
     }
-    return issueVisitorToken(tx, conversationId, origin);
+    const issued = await issueVisitorToken(tx, conversationId, origin);
+    await drawDailyAllowance(tx, site.inboxId);
+    return issued;
   });
   return {
     conversation_id: conversationId,
