@@ -22,19 +22,41 @@ export interface LoadResult {
 export interface Answer {
   status: number;
   body: string;
+  /** The first try went out on a kept-alive connection the server had just closed (see `send`). */
+  retriedStaleConnection: boolean;
 }
 
-export function send(port: number, spec: RequestSpec, agent: http.Agent): Promise<Answer> {
+/**
+ * One request. A GET that fails because its reused keep-alive connection was closed by the server
+ * at that very moment (the server's idle timeout racing the reuse) is sent again once, on a new
+ * connection, as browsers do; the answer says so.
+ */
+export async function send(port: number, spec: RequestSpec, agent: http.Agent, signal?: AbortSignal): Promise<Answer> {
+  try {
+    return await sendOnce(port, spec, agent, signal);
+  } catch (error) {
+    if (!(error instanceof StaleConnection)) throw error;
+    if (spec.method !== "GET") throw error.cause;
+    return { ...(await sendOnce(port, spec, agent, signal)), retriedStaleConnection: true };
+  }
+}
+
+class StaleConnection extends Error {}
+
+function sendOnce(port: number, spec: RequestSpec, agent: http.Agent, signal?: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...spec.headers };
     if (spec.body !== undefined) headers["Content-Length"] = Buffer.byteLength(spec.body);
-    const request = http.request({ host: "127.0.0.1", port, method: spec.method, path: spec.path, headers, agent }, (response) => {
+    const request = http.request({ host: "127.0.0.1", port, method: spec.method, path: spec.path, headers, agent, signal }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), retriedStaleConnection: false }));
       response.on("error", reject);
     });
-    request.on("error", reject);
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE");
+      reject(stale ? new StaleConnection("stale keep-alive connection", { cause: error }) : error);
+    });
     request.end(spec.body);
   });
 }

@@ -18,6 +18,8 @@ export interface OpenWidgetsResult {
   errorCauses: Record<string, number>;
   polls: number;
   presencePolls: number;
+  /** GETs sent again because their kept-alive connection was closed as they went out (not errors). */
+  staleConnectionRetries: number;
 }
 
 export async function openWidgets(options: {
@@ -28,7 +30,9 @@ export async function openWidgets(options: {
   rampMs: number;
   measureMs: number;
 }): Promise<OpenWidgetsResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  // Each widget is its own browser: its own kept-alive connections (at most 6, as browsers allow
+  // per origin), never another widget's.
+  const agents = new Map(options.widgets.map((widget) => [widget, new http.Agent({ keepAlive: true, maxSockets: 6 })]));
   const latencies: number[] = [];
   let errors = 0;
   const errorCauses: Record<string, number> = {};
@@ -39,7 +43,9 @@ export async function openWidgets(options: {
   };
   let polls = 0;
   let presencePolls = 0;
+  let staleConnectionRetries = 0;
   let running = true;
+  const stopped = new AbortController(); // ends the held requests when the run is over
   let measuring = false;
   const visitorHeaders = (token: string) => ({ Origin: BENCH_ORIGIN, Authorization: `Bearer ${token}` });
 
@@ -49,9 +55,11 @@ export async function openWidgets(options: {
         const answer = await send(
           options.port,
           { method: "GET", path: `/api/v1/chat/visitor/messages?cursor=${widget.cursor}&wait=25`, headers: visitorHeaders(widget.token) },
-          agent,
+          agents.get(widget)!,
+          stopped.signal,
         );
         const receivedAt = Date.now();
+        if (answer.retriedStaleConnection) staleConnectionRetries++;
         if (answer.status !== 200) throw new HttpStatus(answer.status);
         polls++;
         const page = JSON.parse(answer.body).result;
@@ -71,7 +79,8 @@ export async function openWidgets(options: {
     await sleep(Math.random() * 3_000);
     while (running) {
       try {
-        const answer = await send(options.port, { method: "GET", path: "/api/v1/chat/visitor/presence", headers: visitorHeaders(widget.token) }, agent);
+        const answer = await send(options.port, { method: "GET", path: "/api/v1/chat/visitor/presence", headers: visitorHeaders(widget.token) }, agents.get(widget)!, stopped.signal);
+        if (answer.retriedStaleConnection) staleConnectionRetries++;
         if (answer.status !== 200) throw new HttpStatus(answer.status);
         presencePolls++;
       } catch (error) {
@@ -122,7 +131,8 @@ export async function openWidgets(options: {
   await sleep(1_500); // the last replies' deliveries
   measuring = false;
   running = false;
-  agent.destroy();
+  stopped.abort();
+  for (const agent of agents.values()) agent.destroy();
   writerAgent.destroy();
   await Promise.allSettled(loops);
   const sorted = Float64Array.from(latencies).sort();
@@ -136,6 +146,7 @@ export async function openWidgets(options: {
     errorCauses,
     polls,
     presencePolls,
+    staleConnectionRetries,
   };
 }
 

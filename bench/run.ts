@@ -146,7 +146,7 @@ function formatRow(row: Row): string {
 }
 
 function formatOpen(result: OpenWidgetsResult & { peakRssMiB: number }): string {
-  return `open widgets ${result.widgets}: ${result.replies} replies, ${result.delivered} delivered, delivery p50 ${result.p50} ms p99 ${result.p99} ms, errors ${result.errors} ${JSON.stringify(result.errorCauses)}, long-polls answered ${result.polls}, presence polls ${result.presencePolls}, peak RSS ${result.peakRssMiB} MiB`;
+  return `open widgets ${result.widgets}: ${result.replies} replies, ${result.delivered} delivered, delivery p50 ${result.p50} ms p99 ${result.p99} ms, errors ${result.errors} ${JSON.stringify(result.errorCauses)}, long-polls answered ${result.polls}, presence polls ${result.presencePolls}, GETs resent after a stale keep-alive connection ${result.staleConnectionRetries}, peak RSS ${result.peakRssMiB} MiB`;
 }
 
 function writeReport(rows: Row[], soak: Awaited<ReturnType<typeof soakRss>> | null, open: (OpenWidgetsResult & { peakRssMiB: number })[]): void {
@@ -162,9 +162,9 @@ function writeReport(rows: Row[], soak: Awaited<ReturnType<typeof soakRss>> | nu
       ? `Soak (idle poll, ${soakSeconds} s, ${CONNECTIONS} connections, first): RSS ${soak.at10} MiB at 10 s → ${soak.atEnd} MiB at the end (${soak.growth} %); every 10 s: ${soak.every10s.join(", ")} MiB.`
       : "Soak: skipped.",
     "",
-    `| open widgets | replies | delivered | delivery p50 ms | delivery p99 ms | errors | peak RSS MiB |`,
-    `|---|---|---|---|---|---|---|`,
-    ...open.map((o) => `| ${o.widgets} | ${o.replies} | ${o.delivered} | ${o.p50} | ${o.p99} | ${o.errors} | ${o.peakRssMiB} |`),
+    `| open widgets | replies | delivered | delivery p50 ms | delivery p99 ms | errors | stale keep-alive GETs resent | peak RSS MiB |`,
+    `|---|---|---|---|---|---|---|---|`,
+    ...open.map((o) => `| ${o.widgets} | ${o.replies} | ${o.delivered} | ${o.p50} | ${o.p99} | ${o.errors} | ${o.staleConnectionRetries} | ${o.peakRssMiB} |`),
   ];
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/latest.md"), `${lines.join("\n")}\n`);
