@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import http from "node:http";
 import { percentile, send } from "./load";
 import { BENCH_MEMBER, BENCH_ORIGIN, type Widget } from "./seed";
@@ -46,6 +47,7 @@ export async function openWidgets(options: {
   let staleConnectionRetries = 0;
   let running = true;
   const stopped = new AbortController(); // ends the held requests when the run is over
+  setMaxListeners(0, stopped.signal); // one listener per request in flight
   let measuring = false;
   const visitorHeaders = (token: string) => ({ Origin: BENCH_ORIGIN, Authorization: `Bearer ${token}` });
 

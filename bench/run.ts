@@ -120,10 +120,15 @@ async function soakRss(pid: number, next: (w: number, i: number) => RequestSpec)
   const memory = watchMemory(pid);
   await closedLoop({ port: SERVICE_PORT, connections: CONNECTIONS, durationMs: soakSeconds * 1000, next });
   const { samples } = memory.stop();
-  const at = (ms: number) => samples.find((sample) => sample.at >= ms)?.mib ?? samples.at(-1)!.mib;
-  const at10 = at(10_000);
-  const atEnd = samples.at(-1)!.mib;
-  const every10s = Array.from({ length: Math.floor(soakSeconds / 10) }, (_, i) => at((i + 1) * 10_000));
+  // RSS saws up and down with each major GC (by a third here), so a single sample says little:
+  // "RSS at t" is the mean over the 5 s up to t.
+  const meanBefore = (ms: number) => {
+    const window = samples.filter((sample) => sample.at > ms - 5_000 && sample.at <= ms);
+    return Math.round(window.reduce((sum, sample) => sum + sample.mib, 0) / Math.max(1, window.length));
+  };
+  const at10 = meanBefore(10_000);
+  const atEnd = meanBefore(samples.at(-1)!.at);
+  const every10s = Array.from({ length: Math.floor(soakSeconds / 10) }, (_, i) => meanBefore((i + 1) * 10_000));
   return { at10, atEnd, every10s, growth: Math.round(((atEnd - at10) / at10) * 1000) / 10 };
 }
 

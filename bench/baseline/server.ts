@@ -1,25 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { APPEND_MESSAGE, FIND_VISITOR_SESSION, PUBLIC_MESSAGES_AFTER } from "../../lib/hot-statements";
 
 // The bare baseline for `npm run bench`: plain node:http + pg, no Next.js, no Prisma, doing what
-// the service does for an idle poll and a send — token hash lookup, origin checks, the same SQL,
-// the same envelope and headers. The bench divides the service's figures by these.
+// the service does for an idle poll and a send — token hash lookup, origin checks, the same
+// prepared statements (lib/hot-statements.ts), the same envelope and headers. The bench divides
+// the service's figures by these.
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-
-const AUTH_SQL = `
-  SELECT t.origin, t.expires_at, t.rotated_at, c.id AS conversation_id, c.status, c.visitor_id,
-         c.visitor_name, c.last_sequence, s.origins
-  FROM visitor_tokens t JOIN conversations c ON c.id = t.conversation_id JOIN sites s ON s.id = c.site_id
-  WHERE t.hash = $1`;
-
-const PAGE_SQL = `
-  SELECT m.id, m.sequence, m.conversation_id, m.client_id, m.author_id, m.author_type, m.kind, m.body,
-         m.created_at, mem.name AS member_name, mem.avatar_tag
-  FROM messages m LEFT JOIN members mem ON mem.id = m.member_id
-  WHERE m.conversation_id = $1 AND m.kind = 'message' AND m.sequence > $2
-  ORDER BY m.sequence LIMIT $3`;
 
 interface Session {
   conversation_id: string;
@@ -49,7 +38,7 @@ const fail = (code: string) => ({ success: false, result: { code }, message: cod
 async function authenticate(request: http.IncomingMessage): Promise<Session | string> {
   const token = /^Bearer (vt_[A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? "")?.[1];
   if (!token) return "unauthorized";
-  const { rows } = await pool.query({ name: "auth", text: AUTH_SQL, values: [createHash("sha256").update(token).digest("hex")] });
+  const { rows } = await pool.query({ ...FIND_VISITOR_SESSION, values: [createHash("sha256").update(token).digest("hex")] });
   const row = rows[0];
   if (!row || row.rotated_at) return "unauthorized";
   if (new Date(row.expires_at).getTime() <= Date.now()) return "token_expired";
@@ -70,7 +59,7 @@ function wireMessage(row: Record<string, any>, visitorName: string | null) {
     body: row.body,
     created_at: new Date(row.created_at).toISOString(),
     author_name: row.author_type === "visitor" ? visitorName : (row.member_name ?? null),
-    author_avatar: row.avatar_tag ? `/api/v1/chat/visitor/avatars/${encodeURIComponent(row.author_id)}` : null,
+    author_avatar: row.member_avatar_tag ? `/api/v1/chat/visitor/avatars/${encodeURIComponent(row.author_id)}` : null,
   };
 }
 
@@ -78,29 +67,16 @@ async function listMessages(session: Session, url: URL) {
   const cursor = Number(url.searchParams.get("cursor") ?? 0);
   const limit = Number(url.searchParams.get("limit") ?? 50);
   if (cursor >= session.last_sequence) return { items: [], next_cursor: cursor, has_more: false };
-  const { rows } = await pool.query(PAGE_SQL, [session.conversation_id, cursor, limit + 1]);
+  const { rows } = await pool.query({ ...PUBLIC_MESSAGES_AFTER, values: [session.conversation_id, cursor, limit + 1] });
   const items = rows.slice(0, limit).map((row) => wireMessage(row, session.visitor_name));
   return { items, next_cursor: items.at(-1)?.sequence ?? cursor, has_more: rows.length > limit };
 }
 
-// The service's statement (lib/messages/append-message.ts): the UPDATE takes the row lock and the
-// next sequence, the INSERT stores the message, and pg_notify wakes long-polls on commit.
-const APPEND_SQL = `
-  WITH bumped AS (
-    UPDATE conversations SET last_sequence = last_sequence + 1
-    WHERE id = $2 AND status = 'open'
-      AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $2 AND client_id = $3)
-    RETURNING last_sequence, visitor_name
-  ), m AS (
-    INSERT INTO messages (id, conversation_id, sequence, client_id, author_type, author_id, member_id, kind, body)
-    SELECT $1, $2, bumped.last_sequence, $3, 'visitor', $4, NULL, 'message', $5 FROM bumped
-    RETURNING *
-  )
-  SELECT m.*, mem.name AS member_name, mem.avatar_tag, pg_notify('parley_messages', m.conversation_id)::text AS notified
-  FROM m CROSS JOIN bumped LEFT JOIN members mem ON mem.id = m.member_id`;
-
 async function sendMessage(session: Session, input: { body: string; client_id: string }) {
-  const { rows } = await pool.query({ name: "append", text: APPEND_SQL, values: [randomUUID(), session.conversation_id, input.client_id, session.visitor_id, input.body.trim()] });
+  const { rows } = await pool.query({
+    ...APPEND_MESSAGE,
+    values: [randomUUID(), session.conversation_id, input.client_id, "visitor", session.visitor_id, null, "message", input.body.trim()],
+  });
   if (rows[0]) return { status: 201, result: { message: wireMessage(rows[0], session.visitor_name), duplicate: false } };
   const existing = await pool.query("SELECT * FROM messages WHERE conversation_id = $1 AND client_id = $2", [
     session.conversation_id,

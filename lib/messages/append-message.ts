@@ -3,7 +3,8 @@ import { queryPrepared, type PreparedStatement, type PrismaClient } from "../db"
 import { isUniqueViolation } from "../db-errors";
 import { isEmbeddedDatabase } from "../env";
 import { AppError } from "../http/errors";
-import { MESSAGE_CHANNEL, signalMessage } from "../realtime/message-signals";
+import { APPEND_MESSAGE } from "../hot-statements";
+import { signalMessage } from "../realtime/message-signals";
 import { fromMessageSqlRow, MESSAGE_SQL_COLUMNS, toWireMessage, type MessageSqlRow, type WireMessage } from "./message-view";
 
 type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -24,11 +25,10 @@ export interface Appended {
 }
 
 /**
- * Appends a message with the next sequence, in one statement (one round trip, no interactive
- * transaction: sends are a hot path). Its UPDATE takes the conversation's row lock, so concurrent
- * appends queue up and sequences are 1, 2, 3… with no gap or repeat: the increment and the insert
- * commit or roll back together. A `clientId` already used in the conversation returns the stored
- * message (`duplicate`) when the body matches, else 409.
+ * Appends a message with the next sequence, in one statement (APPEND_MESSAGE: one round trip, no
+ * interactive transaction, as sends are a hot path), so sequences are 1, 2, 3… with no gap or
+ * repeat. A `clientId` already used in the conversation returns the stored message (`duplicate`)
+ * when the body matches, else 409.
  */
 export async function appendMessage(message: NewMessage): Promise<Appended> {
   const appended = await insertNext(queryPrepared, message).catch((error: unknown) => {
@@ -50,28 +50,8 @@ export async function appendInTransaction(tx: Transaction, message: NewMessage):
 
 type Run = <Row>(statement: PreparedStatement, values: unknown[]) => Promise<Row[]>;
 
-// Appends unless the conversation is missing or closed, or the client_id is taken ($3). Public
-// messages also NOTIFY long-polls in every process: delivered on commit, never on rollback.
-const APPEND: PreparedStatement = {
-  name: "append_message",
-  text: `
-    WITH bumped AS (
-      UPDATE conversations SET last_sequence = last_sequence + 1
-      WHERE id = $2 AND status = 'open'
-        AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $2 AND client_id = $3)
-      RETURNING last_sequence, visitor_name
-    ), m AS (
-      INSERT INTO messages (id, conversation_id, sequence, client_id, author_type, author_id, member_id, kind, body)
-      SELECT $1, $2, bumped.last_sequence, $3, $4, $5, $6, $7, $8 FROM bumped
-      RETURNING *
-    )
-    SELECT ${MESSAGE_SQL_COLUMNS}, bumped.visitor_name,
-           CASE WHEN m.kind = 'message' THEN pg_notify('${MESSAGE_CHANNEL}', m.conversation_id)::text END AS notified
-    FROM m CROSS JOIN bumped LEFT JOIN members mem ON mem.id = m.member_id`,
-};
-
 async function insertNext(run: Run, message: NewMessage): Promise<Appended | null> {
-  const [stored] = await run<MessageSqlRow & { visitor_name: string | null }>(APPEND, [
+  const [stored] = await run<MessageSqlRow & { visitor_name: string | null }>(APPEND_MESSAGE, [
     randomUUID(),
     message.conversationId,
     message.clientId,

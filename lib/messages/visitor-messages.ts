@@ -1,4 +1,5 @@
-import { queryPrepared, type PreparedStatement } from "../db";
+import { queryPrepared } from "../db";
+import { PUBLIC_MESSAGES_AFTER } from "../hot-statements";
 import { AppError } from "../http/errors";
 import type { VisitorSession } from "../tokens/visitor-token";
 import { ensureListening, subscribe } from "../realtime/message-signals";
@@ -56,16 +57,6 @@ export async function listVisitorMessages(visitor: VisitorSession, page: Page & 
 }
 
 const emptyPage = (cursor: number) => ({ items: [], next_cursor: cursor, has_more: false });
-
-const PUBLIC_MESSAGES_AFTER: PreparedStatement = {
-  name: "public_messages_after",
-  text: `
-    SELECT ${MESSAGE_SQL_COLUMNS}
-    FROM messages m LEFT JOIN members mem ON mem.id = m.member_id
-    WHERE m.conversation_id = $1 AND m.kind = 'message' AND m.sequence > $2
-    ORDER BY m.sequence
-    LIMIT $3`,
-};
 
 /** The conversation's public messages after `cursor`, ascending; staff notes never appear. */
 async function readPage(visitor: VisitorSession, page: Page) {

@@ -1,14 +1,13 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { env } from "../env";
+import { MESSAGE_CHANNEL } from "../hot-statements";
 import { log } from "../log";
 
 // "A public message arrived in conversation X": the wake-up behind long-polling. On PGlite (one
 // process) an in-process emitter carries it. On PostgreSQL it travels as NOTIFY on one channel,
-// sent in the appending transaction (so only committed messages wake anyone), and each process
+// sent by the appending statement (so only committed messages wake anyone), and each process
 // keeps one LISTEN connection whose notifications are fanned out in memory.
-
-export const MESSAGE_CHANNEL = "parley_messages";
 
 interface ListenerState {
   client: pg.Client | null;

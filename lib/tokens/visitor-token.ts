@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { db, queryPrepared, type PreparedStatement, type PrismaClient } from "../db";
+import { db, queryPrepared, type PrismaClient } from "../db";
+import { FIND_VISITOR_SESSION } from "../hot-statements";
 import { AppError } from "../http/errors";
 import type { SiteRecord } from "../sites/find-site";
 
@@ -57,24 +58,11 @@ interface SessionRow {
   offline: boolean;
 }
 
-// Every visitor request runs this, so it is one prepared join rather than a nested model query.
-const FIND_SESSION: PreparedStatement = {
-  name: "find_visitor_session",
-  text: `
-    SELECT t.id AS token_id, t.origin, t.expires_at, t.rotated_at,
-           c.id AS conversation_id, c.status, c.visitor_id, c.visitor_name, c.last_sequence,
-           s.id AS site_id, s.name AS site_name, s.inbox_id, s.origins, s.offline
-    FROM visitor_tokens t
-    JOIN conversations c ON c.id = t.conversation_id
-    JOIN sites s ON s.id = c.site_id
-    WHERE t.hash = $1`,
-};
-
 /** Resolves `Authorization: Bearer vt_…` to its session, or throws 401. */
 export async function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
   const token = authorization?.match(BEARER)?.[1];
   if (!token || !TOKEN_SHAPE.test(token)) throw unauthorized();
-  const [row] = await queryPrepared<SessionRow>(FIND_SESSION, [hashToken(token)]);
+  const [row] = await queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [hashToken(token)]);
   if (!row || row.rotated_at) throw unauthorized();
   if (row.expires_at.getTime() <= Date.now()) {
     throw new AppError("token_expired", "The visitor token has expired; start a new conversation.");

@@ -1,0 +1,57 @@
+import type { PreparedStatement } from "./db";
+import { MESSAGE_SQL_COLUMNS } from "./messages/message-view";
+
+// The prepared statements behind nearly every widget request, in a module with no dependencies,
+// so the bench's bare baseline (bench/baseline/server.ts) runs exactly the service's SQL.
+
+/** The NOTIFY channel of "a public message arrived in conversation <payload>" (lib/realtime). */
+export const MESSAGE_CHANNEL = "parley_messages";
+
+/** A visitor token's session, by the token's SHA-256 ($1): every visitor request runs it. */
+export const FIND_VISITOR_SESSION: PreparedStatement = {
+  name: "find_visitor_session",
+  text: `
+    SELECT t.id AS token_id, t.origin, t.expires_at, t.rotated_at,
+           c.id AS conversation_id, c.status, c.visitor_id, c.visitor_name, c.last_sequence,
+           s.id AS site_id, s.name AS site_name, s.inbox_id, s.origins, s.offline
+    FROM visitor_tokens t
+    JOIN conversations c ON c.id = t.conversation_id
+    JOIN sites s ON s.id = c.site_id
+    WHERE t.hash = $1`,
+};
+
+/** Conversation $1's public messages after sequence $2, ascending, at most $3. */
+export const PUBLIC_MESSAGES_AFTER: PreparedStatement = {
+  name: "public_messages_after",
+  text: `
+    SELECT ${MESSAGE_SQL_COLUMNS}
+    FROM messages m LEFT JOIN members mem ON mem.id = m.member_id
+    WHERE m.conversation_id = $1 AND m.kind = 'message' AND m.sequence > $2
+    ORDER BY m.sequence
+    LIMIT $3`,
+};
+
+/**
+ * Appends message $1 to conversation $2 with the next sequence, unless the conversation is missing
+ * or closed or client_id $3 is taken (then no row). The values: id, conversation id, client id,
+ * author type, author id, member id, kind, body. The UPDATE takes the conversation's row lock, so
+ * concurrent appends queue up; the increment and the insert commit or roll back together. A
+ * public message also NOTIFYs long-polls in every process: delivered on commit, never on rollback.
+ */
+export const APPEND_MESSAGE: PreparedStatement = {
+  name: "append_message",
+  text: `
+    WITH bumped AS (
+      UPDATE conversations SET last_sequence = last_sequence + 1
+      WHERE id = $2 AND status = 'open'
+        AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $2 AND client_id = $3)
+      RETURNING last_sequence, visitor_name
+    ), m AS (
+      INSERT INTO messages (id, conversation_id, sequence, client_id, author_type, author_id, member_id, kind, body)
+      SELECT $1, $2, bumped.last_sequence, $3, $4, $5, $6, $7, $8 FROM bumped
+      RETURNING *
+    )
+    SELECT ${MESSAGE_SQL_COLUMNS}, bumped.visitor_name,
+           CASE WHEN m.kind = 'message' THEN pg_notify('${MESSAGE_CHANNEL}', m.conversation_id)::text END AS notified
+    FROM m CROSS JOIN bumped LEFT JOIN members mem ON mem.id = m.member_id`,
+};
