@@ -21,7 +21,7 @@ describe("long-poll (?wait=S)", () => {
     const started = await openConversation({ body: "hi", client_id: "a" });
     const { value, ms } = await timed(poll(started, "?cursor=0&wait=10"));
     expect(value.json.result.items).toHaveLength(1);
-    expect(ms).toBeLessThan(1_000);
+    expect(ms).toBeLessThan(5_000); // not held for the 10 s asked (slack for a busy machine)
   });
 
   test("holds the request until a staff reply arrives, then answers with it", async () => {
