@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { serviceOrigin } from "../env";
 import { requestOrigin } from "./request-origin";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost:3000/api/v1/chat/visitor/messages", { headers });
@@ -8,8 +9,11 @@ describe("requestOrigin", () => {
     expect(requestOrigin(request({ Origin: "https://shop.example", "Sec-Fetch-Site": "same-origin" }))).toBe("https://shop.example");
   });
 
-  test("is the request's own origin for a browser's same-origin GET, which carries no Origin", () => {
-    expect(requestOrigin(request({ "Sec-Fetch-Site": "same-origin" }))).toBe("http://localhost:3000");
+  test("is the service's public origin for a browser's same-origin GET, which carries no Origin", () => {
+    expect(requestOrigin(request({ "Sec-Fetch-Site": "same-origin" }))).toBe(serviceOrigin());
+    // Whatever internal address the request arrived on (a proxy, the front of npm start).
+    const internal = new Request("http://localhost/api/v1/chat/visitor/presence", { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(requestOrigin(internal)).toBe(serviceOrigin());
   });
 
   test.each<Record<string, string>>([{}, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { "Sec-Fetch-Site": "none" }])(

@@ -1,5 +1,7 @@
 // Runs the Parley service for the browser tests: `next dev` (the current source, no build needed)
-// on a fresh embedded database in a temporary folder, removed again when the run ends.
+// on a fresh embedded database in a temporary folder, removed again when the run ends. With
+// E2E_SERVER=production it is `npm start`'s server instead (scripts/start.mjs, after `npm run
+// build`), so the widget also meets the front that serves its hot routes (CI runs both).
 // Playwright starts this (playwright.config.ts, webServer) and stops it with SIGTERM.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,12 +16,15 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-data-"));
 const databaseUrl = process.env.E2E_DATABASE_URL;
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
-const child = spawn(process.execPath, [nextBin, "dev", "--port", port], {
-  cwd: path.resolve(import.meta.dirname, "../../.."),
+const root = path.resolve(import.meta.dirname, "../../..");
+const production = process.env.E2E_SERVER === "production";
+const command = production ? [path.join(root, "scripts/start.mjs")] : [nextBin, "dev", "--port", port];
+const child = spawn(process.execPath, command, {
+  cwd: root,
   stdio: "inherit",
   env: {
     ...process.env,
-    NODE_ENV: "development",
+    NODE_ENV: production ? "production" : "development",
     DATA_DIR: dataDir,
     UPLOADS_DIR: path.join(dataDir, "uploads"),
     // A PostgreSQL run when asked for; embedded PGlite (seeding the demo site) otherwise.
