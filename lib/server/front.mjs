@@ -24,7 +24,9 @@ export const SITE_WIDE_HEADERS = [
 ];
 
 const NO_PARAMS = Promise.resolve({});
-const FALLBACK_BASE = "http://localhost";
+// Handlers read only the path and query of `request.url`; a same-origin page's origin comes from
+// PUBLIC_URL (lib/http/request-origin.ts), never from this.
+const INTERNAL_BASE = "http://localhost";
 
 /**
  * @param {{ next: NodeHandler, hotRoutes: () => HotRoutes | undefined }} options
@@ -90,7 +92,7 @@ function toWebRequest(req, res) {
     const raw = req.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) headers.append(/** @type {string} */ (raw[i]), /** @type {string} */ (raw[i + 1]));
     const method = /** @type {string} */ (req.method);
-    const url = new URL(/** @type {string} */ (req.url), FALLBACK_BASE);
+    const url = new URL(/** @type {string} */ (req.url), INTERNAL_BASE);
     const hasBody = method !== "GET" && method !== "OPTIONS";
     return new Request(url, {
       method,
