@@ -4,7 +4,7 @@ import { AppError } from "../http/errors";
 import type { VisitorSession } from "../tokens/visitor-token";
 import { ensureListening, subscribe } from "../realtime/message-signals";
 import { appendMessage } from "./append-message";
-import { fromMessageSqlRow, MESSAGE_SQL_COLUMNS, toWireMessage, type MessageSqlRow } from "./message-view";
+import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "./message-view";
 
 export async function sendVisitorMessage(
   visitor: VisitorSession,
