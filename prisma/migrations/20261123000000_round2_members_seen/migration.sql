@@ -7,3 +7,7 @@ ALTER TABLE "members" ADD COLUMN "notify" BOOLEAN NOT NULL DEFAULT true;
 CREATE UNIQUE INDEX "members_email_key" ON "members"("email");
 
 ALTER TABLE "conversations" ADD COLUMN "visitor_seen_sequence" INTEGER NOT NULL DEFAULT 0;
+
+-- When the member last had the inbox open (its live connection or any inbox API call, written at
+-- most every few seconds): staff alerts go out only while nobody has looked for 60 s.
+ALTER TABLE "members" ADD COLUMN "inbox_active_at" TIMESTAMPTZ(3);
