@@ -53,6 +53,11 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg"],
   // Migrations are read from disk at start; make sure serverless bundles carry them.
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
+  // On Vercel the database is always PostgreSQL (lib/env.ts refuses to start without it), so no
+  // function carries PGlite (about 19 MB of WebAssembly and data); lib/db.ts loads it only when used.
+  ...(process.env.VERCEL
+    ? { outputFileTracingExcludes: { "/**": ["**/node_modules/@electric-sql/pglite*{,/**}", "**/node_modules/pglite-prisma-adapter*{,/**}"] } }
+    : {}),
   // `/api/.../messages/` must reach the route (not a 308 redirect): the API answers only documented statuses.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,

@@ -54,6 +54,20 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: flag(false),
   })
   .superRefine((env, ctx) => {
+    if (env.VERCEL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: "is required on Vercel: the embedded database would live in a function's temporary disk and vanish",
+      });
+    }
+    if (env.VERCEL && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "is required on Vercel: ticket files on a function's temporary disk would vanish (configure S3-compatible storage)",
+      });
+    }
     if (env.DATABASE_URL && !env.ADMIN_TOKEN) {
       ctx.addIssue({
         code: "custom",
@@ -80,20 +94,29 @@ export class ConfigError extends Error {}
 let parsed: Env | undefined;
 
 export function env(): Env {
-  if (parsed) return parsed;
-  const result = envSchema.safeParse(process.env);
+  parsed ??= parseEnv(process.env);
+  return parsed;
+}
+
+/** The configuration in `source`, or a ConfigError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
-  parsed = result.data;
-  return parsed;
+  return result.data;
 }
 
 /** The service's own public origin: PUBLIC_URL, or localhost on PORT. */
 export function serviceOrigin(): string {
   const { PUBLIC_URL, PORT } = env();
   return PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
+}
+
+/** On Vercel: set by the platform, at build and at run time. */
+export function onVercel(): boolean {
+  return Boolean(env().VERCEL);
 }
 
 export function isEmbeddedDatabase(): boolean {

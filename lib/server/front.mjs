@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 
 /**
  * @typedef {(request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>} RouteHandler
- * @typedef {Record<string, RouteHandler | undefined>} RouteModule  a route file's exports, by method
+ * @typedef {Record<string, RouteHandler | number | undefined>} RouteModule  a route file's exports: handlers by method, and segment config such as maxDuration
  * @typedef {Record<string, RouteModule>} HotRoutes  route modules by exact pathname
  * @typedef {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown} NodeHandler
  */
@@ -53,7 +53,8 @@ function hotHandler(routes, req) {
   if (!routes || !target.startsWith("/")) return undefined;
   const queryAt = target.indexOf("?");
   const route = routes[queryAt === -1 ? target : target.slice(0, queryAt)];
-  return route && req.method !== "HEAD" && req.method ? route[req.method] : undefined;
+  const handler = route && req.method !== "HEAD" && req.method ? route[req.method] : undefined;
+  return typeof handler === "function" ? handler : undefined;
 }
 
 /**
