@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { env, onVercel } from "./env";
+import { directDatabaseUrl, env, onVercel } from "./env";
 import { PrismaClient } from "./generated/prisma/client";
 import { pgliteSession, pgSession, runMigrations } from "./migrations/run-migrations";
 
@@ -91,7 +91,7 @@ export async function migratePostgres(connectionString: string): Promise<string[
 
 async function openPostgres(connectionString: string): Promise<Database> {
   // On Vercel the build migrates (`npm run vercel-build`), not every cold start of every function.
-  if (!onVercel()) await migratePostgres(connectionString);
+  if (!onVercel()) await migratePostgres(directDatabaseUrl() ?? connectionString);
   const pool = new pg.Pool({
     connectionString,
     max: env().DATABASE_POOL_SIZE,

@@ -20,6 +20,11 @@ const envSchema = z
       emptyAsUndefined,
       z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
     ),
+    /** A direct (session) connection for LISTEN and migrations' advisory lock, when DATABASE_URL goes through a transaction pooler. */
+    DIRECT_DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
+    ),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
     ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -117,6 +122,15 @@ export function serviceOrigin(): string {
 /** On Vercel: set by the platform, at build and at run time. */
 export function onVercel(): boolean {
   return Boolean(env().VERCEL);
+}
+
+/**
+ * The connection for what a transaction pooler cannot carry (LISTEN, advisory locks):
+ * DIRECT_DATABASE_URL when set, else DATABASE_URL; undefined in embedded mode.
+ */
+export function directDatabaseUrl(): string | undefined {
+  const { DATABASE_URL, DIRECT_DATABASE_URL } = env();
+  return DATABASE_URL ? (DIRECT_DATABASE_URL ?? DATABASE_URL) : undefined;
 }
 
 export function isEmbeddedDatabase(): boolean {
