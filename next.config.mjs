@@ -58,6 +58,8 @@ const nextConfig = {
   // `/api/.../messages/` must reach the route (not a 308 redirect): the API answers only documented statuses.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // proxy.ts must see the request's own headers: by default Next hides its flight (RSC) headers
+  // from the proxy and puts them back afterwards, so the proxy could neither see nor remove them.
   skipProxyUrlNormalize: true,
   async headers() {
     return [

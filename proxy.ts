@@ -34,7 +34,7 @@ function flightRequest(headers: Headers): Refusal | null {
 function refuse({ status, code, message }: Refusal): Response {
   return new Response(errorBody(code, message), {
     status,
-    headers: { ...API_HEADERS, "Content-Type": JSON_CONTENT_TYPE, "X-Request-Id": crypto.randomUUID(), Connection: "close" },
+    headers: { ...API_HEADERS, "Content-Type": JSON_CONTENT_TYPE, "X-Request-Id": crypto.randomUUID() },
   });
 }
 
