@@ -49,7 +49,7 @@ describe("requests the API never honours", () => {
   });
 
   test("proxy.ts runs for every internal header it can match (its matcher must be literal, so it is checked here)", () => {
-    const matched = proxyConfig.matcher.flatMap((entry) => ("has" in entry ? entry.has.map((condition) => condition.key) : []));
+    const matched = proxyConfig.matcher.flatMap((entry) => (entry.has ?? []).map((condition) => condition.key));
     expect(matched.sort()).toEqual([...NEXT_INTERNAL_HEADERS].sort());
     expect(proxyConfig.matcher.every((entry) => entry.source.startsWith("/api/"))).toBe(true);
   });
