@@ -44,11 +44,11 @@ export function createFront({ next, hotRoutes }) {
   return (req, res) => {
     const refusal = screenRequest(req.method, req.url);
     if (refusal) return refuse(res, refusal);
-    if (req.headers["content-length"] || req.headers["transfer-encoding"]) closeIfBodyUnread(req, res);
-    const rawHeaders = screenHeaders(req, secret);
+    const screened = screenHeaders(req, secret);
+    if (screened.hasBody) closeIfBodyUnread(req, res);
     const handler = hotHandler(hotRoutes(), req);
-    const request = handler && toWebRequest(req, res, rawHeaders);
-    if (!handler || !request) return next(req, res);
+    const request = handler && toWebRequest(req, res, screened.raw);
+    if (!handler || !request) return next(toNext(req, screened), res);
     return serve(handler, request, res);
   };
 }
@@ -73,30 +73,49 @@ export function createFrontServer({ requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_M
 }
 
 /**
- * Removes from the request what a client must not choose: any copy of the peer header (then set
- * from the socket) and, on /api, Next.js's internal headers. Returns the raw header list the hot
- * routes' Web Request is built from; `req.headers` (what Next reads) is changed in place.
+ * @typedef {{ raw: string[], dropped: boolean, api: boolean, peer: string, hasBody: boolean }} ScreenedHeaders
+ */
+
+/**
+ * What a client must not choose, taken out of its raw headers: any copy of the peer header (set
+ * again from the socket) and, on /api, Next.js's internal headers. The hot routes' Web Request is
+ * built from the result; `toNext` applies the same to `req.headers`, which Node builds only when
+ * read (the hot routes never need it).
  * @param {import("node:http").IncomingMessage} req
  * @param {string} secret
- * @returns {string[]}
+ * @returns {ScreenedHeaders}
  */
 function screenHeaders(req, secret) {
   const api = isApiPath(/** @type {string} */ (req.url));
   const raw = req.rawHeaders;
   const kept = [];
   let dropped = false;
+  let hasBody = false;
   for (let i = 0; i < raw.length; i += 2) {
     const name = /** @type {string} */ (raw[i]);
-    if (name.length === PEER_HEADER.length ? name.toLowerCase() === PEER_HEADER : api && isNextInternalHeader(name)) dropped = true;
-    else kept.push(name, /** @type {string} */ (raw[i + 1]));
+    if (name.length === PEER_HEADER.length ? name.toLowerCase() === PEER_HEADER : api && isNextInternalHeader(name)) {
+      dropped = true;
+      continue;
+    }
+    if (!hasBody && (name.length === 14 || name.length === 17) && /^(content-length|transfer-encoding)$/i.test(name)) hasBody = true;
+    kept.push(name, /** @type {string} */ (raw[i + 1]));
   }
+  const peer = peerHeaderValue(secret, req.socket.remoteAddress ?? "");
+  kept.push(PEER_HEADER, peer);
+  return { raw: kept, dropped, api, peer, hasBody };
+}
+
+/**
+ * The request as Next must see it: screened like the hot routes'.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {ScreenedHeaders} screened
+ */
+function toNext(req, { dropped, api, peer }) {
   if (dropped) {
     for (const name of Object.keys(req.headers)) if (name === PEER_HEADER || (api && isNextInternalHeader(name))) delete req.headers[name];
   }
-  const peer = peerHeaderValue(secret, req.socket.remoteAddress ?? "");
   req.headers[PEER_HEADER] = peer;
-  kept.push(PEER_HEADER, peer);
-  return kept;
+  return req;
 }
 
 /**
@@ -158,8 +177,7 @@ function answerClientError(error, socket) {
 }
 
 /**
- * The handler for this exact path and method, if it is a hot one. HEAD and anything unusual
- * (absolute-form targets, unknown methods) is left to Next.
+ * The handler for this exact path and method, if it is a hot one. HEAD is left to Next.
  * @param {HotRoutes | undefined} routes
  * @param {import("node:http").IncomingMessage} req
  */
