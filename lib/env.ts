@@ -32,6 +32,8 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
     VERCEL: optionalString,
+    /** `npm start` cuts off a request whose headers or body have not all arrived after this long. */
+    REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(30_000)),
 
     // Rate limits (sliding windows). RATE_LIMITS=off turns every one of them off.
     RATE_LIMITS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
