@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "../../lib/db";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { startUpstashRestServer } from "../support/upstash-rest-server";
@@ -9,6 +10,10 @@ const upstash = await startUpstashRestServer();
 process.env.UPSTASH_REDIS_REST_URL = upstash.url;
 process.env.UPSTASH_REDIS_REST_TOKEN = upstash.token;
 afterAll(() => upstash.close());
+// Opening (and migrating) the database is the slow part; keep it out of the first probe's time.
+beforeAll(async () => {
+  await db();
+});
 
 describe("health and readiness probes", () => {
   test("GET /api/health answers 200 in the envelope, without credentials or CORS", async () => {
