@@ -12,17 +12,12 @@ import { log } from "../log";
 interface ListenerState {
   client: pg.Client | null;
   connecting: Promise<void> | null;
-  everConnected: boolean;
 }
 // Kept on globalThis: Next may load this module more than once in one process (per bundle), and
 // a signal must reach every held request, whichever copy holds it.
 const processWide = globalThis as unknown as { parleyMessageSignals?: EventEmitter; parleyMessageListener?: ListenerState };
 const emitter = (processWide.parleyMessageSignals ??= new EventEmitter().setMaxListeners(0)); // one listener per held request
-const listener: ListenerState = (processWide.parleyMessageListener ??= {
-  client: null,
-  connecting: null,
-  everConnected: false,
-});
+const listener: ListenerState = (processWide.parleyMessageListener ??= { client: null, connecting: null });
 
 /** How many requests are held waiting for a message in this conversation (tests, diagnostics). */
 export function waitingRequests(conversationId: string): number {
@@ -65,8 +60,9 @@ async function connectListener(connectionString: string): Promise<void> {
   await client.query(`LISTEN ${MESSAGE_CHANNEL}`);
   listener.client = client;
   log.info("message_listener_connected");
-  if (listener.everConnected) wakeEveryone();
-  listener.everConnected = true;
+  // Whoever subscribed before this moment may have missed a NOTIFY sent while nobody listened
+  // (the first connection of a process as much as a reconnection): they look for themselves.
+  wakeEveryone();
 }
 
 function dropListener(client: pg.Client): void {
