@@ -60,7 +60,7 @@ describe("presigned S3 PUTs are one use", () => {
     const upload = uploads[0]! as Upload;
     expect((await put(upload, PNG_BYTES)).status).toBe(200);
     const replacement = Buffer.from(PNG_BYTES);
-    replacement[PNG_BYTES.length - 1] ^= 0xff; // same length and type, other content
+    replacement[PNG_BYTES.length - 1] = replacement[PNG_BYTES.length - 1]! ^ 0xff; // same length and type, other content
     const replay = await put(upload, replacement);
     expect(replay.status).toBe(412);
     expect(await stored(upload)).toEqual(PNG_BYTES);

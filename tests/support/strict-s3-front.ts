@@ -41,7 +41,7 @@ export async function startStrictS3Front(upstream: string, secretAccessKey: stri
       const forwarded = await fetch(target, {
         method: request.method,
         headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !HOP_HEADERS.has(name))) as Record<string, string>,
-        body: request.method === "GET" || request.method === "HEAD" ? undefined : body,
+        body: request.method === "GET" || request.method === "HEAD" ? undefined : new Uint8Array(body),
       });
       response.writeHead(forwarded.status, Object.fromEntries([...forwarded.headers].filter(([name]) => !HOP_HEADERS.has(name))));
       response.end(Buffer.from(await forwarded.arrayBuffer()));
