@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "./env";
+import { log } from "./log";
 import { PrismaClient } from "./generated/prisma/client";
 import { pgliteSession, pgSession, runMigrations } from "./migrations/run-migrations";
 
@@ -30,14 +31,22 @@ export interface PreparedStatement {
 // on the same directory. The promise also makes the first callers share one migration run.
 const processWide = globalThis as unknown as { parleyDatabase?: Promise<Database> };
 
-// Give up on an unreachable database quickly: the pipeline answers 503 instead of hanging.
-const CONNECT_TIMEOUT_MS = 2_000;
+// Give up on an unreachable database quickly: the pipeline answers 503 instead of hanging. (Also
+// bounds the wait for a free pooled connection.)
+const CONNECT_TIMEOUT_MS = 1_500;
 // The server cancels a statement after this long (as long as Prisma lets an interactive
 // transaction run); a chat's queries take milliseconds.
 const STATEMENT_TIMEOUT_MS = 5_000;
 // The client gives up on an answer after this long: on a partitioned network the socket looks
 // open but nothing ever comes back, and without it a request would hang for many minutes.
 const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 1_000;
+// ...but a partition must answer 503 within 2 s (docs/api.md), long before that. A query still
+// unanswered after SUSPECT_AFTER_MS makes the pool ask the server a trivial question on a
+// connection of its own; no answer within LIVENESS_TIMEOUT_MS means the network is gone (a slow
+// query or a lock wait is not: the server answers the probe), and the suspect connection is closed
+// at once, failing its query as "Connection terminated" (a 503). ≈ 1.7 s in all.
+const SUSPECT_AFTER_MS = 900;
+const LIVENESS_TIMEOUT_MS = 800;
 // Prisma's own clocks for interactive transactions sit outside the pool's. Starting one is taking
 // a connection (the pool gives up after the connect timeout) and sending BEGIN (the query timeout);
 // running one may wait on one unanswered query. Both clocks outlast those, so an unreachable
@@ -98,7 +107,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on("error", () => {});
-  pool.on("connect", closeAfterReadTimeout);
+  const liveness = livenessProbe(connectionString);
+  pool.on("connect", (client) => watchQueries(client, liveness));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
@@ -107,32 +117,93 @@ async function openPostgres(connectionString: string): Promise<Database> {
     close: async () => {
       await prisma.$disconnect();
       await pool.end();
+      await liveness.close();
     },
   };
 }
 
-/**
- * After a read timeout the connection still waits for the lost answer, and every later query on
- * it would queue behind that (a transaction's ROLLBACK first, for another timeout). Close it at
- * once — end() destroys a socket with a query in flight — so the pool drops it on release instead
- * of handing it to the next request.
- */
-function closeAfterReadTimeout(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const closeIfTimedOut = (error: unknown) => {
-    if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) client.end().catch(() => {});
+interface LivenessProbe {
+  /** Whether the server answers a trivial query within LIVENESS_TIMEOUT_MS (one probe at a time, shared). */
+  check(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** A connection of its own, outside the pool (whose connections may all be the stuck ones). */
+function livenessProbe(connectionString: string): LivenessProbe {
+  let client: pg.Client | null = null;
+  let running: Promise<boolean> | null = null;
+  const drop = () => {
+    client?.end().catch(() => {});
+    client = null;
   };
+  async function probe(): Promise<boolean> {
+    try {
+      if (!client) {
+        client = new pg.Client({ connectionString, connectionTimeoutMillis: LIVENESS_TIMEOUT_MS, query_timeout: LIVENESS_TIMEOUT_MS });
+        client.on("error", drop);
+        await client.connect();
+      }
+      await client.query("SELECT 1");
+      return true;
+    } catch {
+      drop();
+      return false;
+    }
+  }
+  return {
+    // A probe in flight started after any query now suspected (those are older than the probe's
+    // whole timeout), so joining it is as good as starting one.
+    check: () =>
+      (running ??= probe().finally(() => {
+        running = null;
+      })),
+    close: async () => drop(),
+  };
+}
+
+/**
+ * Watches every query of a pooled connection:
+ * - one unanswered after SUSPECT_AFTER_MS triggers the liveness probe; if the server does not
+ *   answer that either, the connection is closed at once and its query fails (a partition: 503
+ *   within 2 s instead of at the read timeout);
+ * - after a read timeout the connection still waits for the lost answer, and every later query on
+ *   it would queue behind that (a transaction's ROLLBACK first, for another timeout): it is closed.
+ * end() destroys a socket with a query in flight, so the pool drops it on release instead of
+ * handing it to the next request.
+ */
+function watchQueries(client: pg.PoolClient, liveness: LivenessProbe): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
+    let settled = false;
+    const suspicion = setTimeout(() => {
+      void liveness.check().then((alive) => {
+        if (alive || settled) return;
+        log.warn("database_unresponsive", { afterMs: SUSPECT_AFTER_MS + LIVENESS_TIMEOUT_MS });
+        client.end().catch(() => {});
+      });
+    }, SUSPECT_AFTER_MS);
+    suspicion.unref();
+    const settle = (error?: unknown) => {
+      settled = true;
+      clearTimeout(suspicion);
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) client.end().catch(() => {});
+    };
     const callback = args.at(-1);
     if (typeof callback === "function") {
       args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
-        closeIfTimedOut(error);
+        settle(error);
         callback(error, ...rest);
       };
       return query(...args);
     }
     const result = query(...args);
-    if (result instanceof Promise) result.catch(closeIfTimedOut);
+    if (result instanceof Promise) result.then(() => settle(), settle);
+    else if (result && typeof (result as { once?: unknown }).once === "function") {
+      // A Submittable (cursor, stream): it reports on its own events.
+      const events = result as { once(event: string, listener: (error?: unknown) => void): void };
+      events.once("end", () => settle());
+      events.once("error", settle);
+    } else settle();
     return result;
   };
 }
