@@ -6,6 +6,7 @@ import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
 import { createSite, ORIGIN, startConversation, type Started } from "../support/fixtures";
 import { percentile, sleep } from "../support/load";
 import { testDatabaseUrl } from "../support/postgres";
+import { requireService } from "../support/requires";
 import { captureStderr } from "../support/response-recorder";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
@@ -19,7 +20,7 @@ import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 // 2 s — for a cut and for a partition alike (docs/api.md) — never a 500 or a hang; once it is back, every widget succeeds within 5 s, with no restart; every acknowledged
 // message is stored exactly once. Runs only on PostgreSQL (TEST_DATABASE_URL).
 
-const onPostgres = Boolean(testDatabaseUrl() && process.env.DATABASE_URL);
+const onPostgres = (await requireService("postgres")) && Boolean(testDatabaseUrl() && process.env.DATABASE_URL);
 let proxy: TcpProxy | undefined;
 if (onPostgres) {
   const direct = new URL(process.env.DATABASE_URL!);
