@@ -8,19 +8,19 @@ import { rowCounts } from "../support/row-counts";
 // produced a 3.9 MB answer. The list is capped at 20 and `fields_omitted` counts the rest.
 
 describe("a validation error's size", () => {
-  test("a body of 40 000 unknown fields gets the first 20 and a count of the rest", async () => {
+  test("a body of 10 000 unknown fields gets the first 20 and a count of the rest", async () => {
     const site = await createSite();
-    const body = Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, 1]));
+    const body = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, 1]));
     const raw = JSON.stringify(body);
-    expect(raw.length).toBeGreaterThan(400_000);
+    expect(raw.length).toBeGreaterThan(100_000); // its error listed every one: 4 times its size
     const before = await rowCounts();
     const response = await api.post(`/api/v1/chat/widget/${site.id}/conversations`, { origin: ORIGIN, rawBody: raw });
     expectError(response, 400, "invalid_request");
     const result = response.json.result as { fields: { path: string; problem: string }[]; fields_omitted: number };
     expect(result.fields).toHaveLength(20);
     expect(result.fields[0]).toEqual({ path: "k0", problem: "unknown field" });
-    expect(result.fields_omitted).toBe(40_000 - 20);
-    expect(response.json.message).toContain("40000 problems; the first 20 are listed");
+    expect(result.fields_omitted).toBe(10_000 - 20);
+    expect(response.json.message).toContain("10000 problems; the first 20 are listed");
     expect(JSON.stringify(response.json).length).toBeLessThan(4_000);
     expect(await rowCounts()).toEqual(before);
   });
