@@ -31,9 +31,12 @@ export interface PreparedStatement {
 // on the same directory. The promise also makes the first callers share one migration run.
 const processWide = globalThis as unknown as { parleyDatabase?: Promise<Database> };
 
-// Give up on an unreachable database quickly: the pipeline answers 503 instead of hanging. (Also
-// bounds the wait for a free pooled connection.)
-const CONNECT_TIMEOUT_MS = 1_500;
+// Give up on an unreachable database quickly: the pipeline answers 503 instead of hanging. A new
+// connection's handshake gets HANDSHAKE_TIMEOUT_MS (a partition stalls it: 503 within 2 s); a
+// request waiting for a free pooled connection under load may wait CONNECT_TIMEOUT_MS in all,
+// unless the liveness probe (below) finds the server gone first.
+const CONNECT_TIMEOUT_MS = 2_000;
+const HANDSHAKE_TIMEOUT_MS = 1_500;
 // The server cancels a statement after this long (as long as Prisma lets an interactive
 // transaction run); a chat's queries take milliseconds.
 const STATEMENT_TIMEOUT_MS = 5_000;
@@ -99,6 +102,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   }
   const pool = new pg.Pool({
     connectionString,
+    Client: QuickHandshakeClient as unknown as new () => pg.ClientBase, // pg-pool passes its options (typed too narrowly)
     max: env().DATABASE_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
@@ -109,6 +113,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   pool.on("error", () => {});
   const liveness = livenessProbe(connectionString);
   pool.on("connect", (client) => watchQueries(client, liveness));
+  watchPoolWaits(pool, liveness);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
@@ -120,6 +125,48 @@ async function openPostgres(connectionString: string): Promise<Database> {
       await liveness.close();
     },
   };
+}
+
+/**
+ * A request waiting for a pooled connection (all busy, or new ones stuck in their handshake) is
+ * watched like a query: after SUSPECT_AFTER_MS the liveness probe runs, and if the server does not
+ * answer it the wait ends at once with a "Connection terminated" error (a 503) rather than at the
+ * pool's CONNECT_TIMEOUT_MS. A connection that arrives for an abandoned wait goes back to the pool.
+ */
+function watchPoolWaits(pool: pg.Pool, liveness: LivenessProbe): void {
+  type Callback = (error: Error | undefined, client?: pg.PoolClient, release?: (error?: Error | boolean) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback: Callback) => void;
+  const watched = (callback: Callback) => {
+    let answered = false;
+    const suspicion = setTimeout(() => {
+      void liveness.check().then((alive) => {
+        if (alive || answered) return;
+        answered = true;
+        callback(new Error("Connection terminated: the database did not answer a liveness probe"));
+      });
+    }, SUSPECT_AFTER_MS);
+    suspicion.unref();
+    connect((error, client, release) => {
+      clearTimeout(suspicion);
+      if (answered) {
+        client?.release();
+        return;
+      }
+      answered = true;
+      callback(error, client, release);
+    });
+  };
+  (pool as { connect: unknown }).connect = (callback?: Callback) => {
+    if (callback) return watched(callback);
+    return new Promise<pg.PoolClient>((resolve, reject) => watched((error, client) => (error ? reject(error) : resolve(client!))));
+  };
+}
+
+/** A pooled connection whose handshake gives up sooner than a request waits for the pool. */
+class QuickHandshakeClient extends pg.Client {
+  constructor(config: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: HANDSHAKE_TIMEOUT_MS });
+  }
 }
 
 interface LivenessProbe {
