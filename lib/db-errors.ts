@@ -25,13 +25,14 @@ const UNREACHABLE_CODES = new Set([
   "53300",
 ]);
 // node-postgres raises these without a code; they are fixed strings in its source, not user data:
-// no connection in time, connection lost, no answer in time (query_timeout), and a query on a
-// connection already closed (after a read timeout).
+// no connection in time, connection lost, no answer in time (query_timeout), a query on a
+// connection already closed (after a read timeout), and a handshake that did not finish in time.
 const PG_POOL_MESSAGES = [
   "timeout exceeded when trying to connect",
   "Connection terminated",
   "Query read timeout",
   "Client was closed and is not queryable",
+  "timeout expired", // a connection's own handshake timeout (connectionTimeoutMillis)
 ];
 
 type ErrorLike = { code?: unknown; kind?: unknown; cause?: unknown; message?: unknown; name?: unknown; meta?: unknown };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { directDatabaseUrl, env, onVercel } from "./env";
+import { log } from "./log";
 import { PrismaClient } from "./generated/prisma/client";
 import { pgliteSession, pgSession, runMigrations } from "./migrations/run-migrations";
 
@@ -28,14 +29,25 @@ export interface PreparedStatement {
 // on the same directory. The promise also makes the first callers share one migration run.
 const processWide = globalThis as unknown as { parleyDatabase?: Promise<Database> };
 
-// Give up on an unreachable database quickly: the pipeline answers 503 instead of hanging.
+// Give up on an unreachable database quickly: the pipeline answers 503 instead of hanging. A new
+// connection's handshake gets HANDSHAKE_TIMEOUT_MS (a partition stalls it: 503 within 2 s); a
+// request waiting for a free pooled connection under load may wait CONNECT_TIMEOUT_MS in all,
+// unless the liveness probe (below) finds the server gone first.
 const CONNECT_TIMEOUT_MS = 2_000;
+const HANDSHAKE_TIMEOUT_MS = 1_500;
 // The server cancels a statement after this long (as long as Prisma lets an interactive
 // transaction run); a chat's queries take milliseconds.
 const STATEMENT_TIMEOUT_MS = 5_000;
 // The client gives up on an answer after this long: on a partitioned network the socket looks
 // open but nothing ever comes back, and without it a request would hang for many minutes.
 const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 1_000;
+// ...but a partition must answer 503 within 2 s (docs/api.md), long before that. A query still
+// unanswered after SUSPECT_AFTER_MS makes the pool ask the server a trivial question on a
+// connection of its own; no answer within LIVENESS_TIMEOUT_MS means the network is gone (a slow
+// query or a lock wait is not: the server answers the probe), and the suspect connection is closed
+// at once, failing its query as "Connection terminated" (a 503). ≈ 1.7 s in all.
+const SUSPECT_AFTER_MS = 900;
+const LIVENESS_TIMEOUT_MS = 800;
 // Prisma's own clocks for interactive transactions sit outside the pool's. Starting one is taking
 // a connection (the pool gives up after the connect timeout) and sending BEGIN (the query timeout);
 // running one may wait on one unanswered query. Both clocks outlast those, so an unreachable
@@ -94,6 +106,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   if (!onVercel()) await migratePostgres(directDatabaseUrl() ?? connectionString);
   const pool = new pg.Pool({
     connectionString,
+    Client: QuickHandshakeClient as unknown as new () => pg.ClientBase, // pg-pool passes its options (typed too narrowly)
     max: env().DATABASE_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
@@ -102,7 +115,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on("error", () => {});
-  pool.on("connect", closeAfterReadTimeout);
+  const liveness = livenessProbe(connectionString);
+  pool.on("connect", (client) => watchQueries(client, liveness));
+  watchPoolWaits(pool, liveness);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
@@ -111,32 +126,135 @@ async function openPostgres(connectionString: string): Promise<Database> {
     close: async () => {
       await prisma.$disconnect();
       await pool.end();
+      await liveness.close();
     },
   };
 }
 
 /**
- * After a read timeout the connection still waits for the lost answer, and every later query on
- * it would queue behind that (a transaction's ROLLBACK first, for another timeout). Close it at
- * once — end() destroys a socket with a query in flight — so the pool drops it on release instead
- * of handing it to the next request.
+ * A request waiting for a pooled connection (all busy, or new ones stuck in their handshake) is
+ * watched like a query: after SUSPECT_AFTER_MS the liveness probe runs, and if the server does not
+ * answer it the wait ends at once with a "Connection terminated" error (a 503) rather than at the
+ * pool's CONNECT_TIMEOUT_MS. A connection that arrives for an abandoned wait goes back to the pool.
  */
-function closeAfterReadTimeout(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const closeIfTimedOut = (error: unknown) => {
-    if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) client.end().catch(() => {});
+function watchPoolWaits(pool: pg.Pool, liveness: LivenessProbe): void {
+  type Callback = (error: Error | undefined, client?: pg.PoolClient, release?: (error?: Error | boolean) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback: Callback) => void;
+  const watched = (callback: Callback) => {
+    let answered = false;
+    const suspicion = setTimeout(() => {
+      void liveness.check().then((alive) => {
+        if (alive || answered) return;
+        answered = true;
+        callback(new Error("Connection terminated: the database did not answer a liveness probe"));
+      });
+    }, SUSPECT_AFTER_MS);
+    suspicion.unref();
+    connect((error, client, release) => {
+      clearTimeout(suspicion);
+      if (answered) {
+        client?.release();
+        return;
+      }
+      answered = true;
+      callback(error, client, release);
+    });
   };
+  (pool as { connect: unknown }).connect = (callback?: Callback) => {
+    if (callback) return watched(callback);
+    return new Promise<pg.PoolClient>((resolve, reject) => watched((error, client) => (error ? reject(error) : resolve(client!))));
+  };
+}
+
+/** A pooled connection whose handshake gives up sooner than a request waits for the pool. */
+class QuickHandshakeClient extends pg.Client {
+  constructor(config: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: HANDSHAKE_TIMEOUT_MS });
+  }
+}
+
+interface LivenessProbe {
+  /** Whether the server answers a trivial query within LIVENESS_TIMEOUT_MS (one probe at a time, shared). */
+  check(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** A connection of its own, outside the pool (whose connections may all be the stuck ones). */
+function livenessProbe(connectionString: string): LivenessProbe {
+  let client: pg.Client | null = null;
+  let running: Promise<boolean> | null = null;
+  const drop = () => {
+    client?.end().catch(() => {});
+    client = null;
+  };
+  async function probe(): Promise<boolean> {
+    try {
+      if (!client) {
+        client = new pg.Client({ connectionString, connectionTimeoutMillis: LIVENESS_TIMEOUT_MS, query_timeout: LIVENESS_TIMEOUT_MS });
+        client.on("error", drop);
+        await client.connect();
+      }
+      await client.query("SELECT 1");
+      return true;
+    } catch {
+      drop();
+      return false;
+    }
+  }
+  return {
+    // A probe in flight started after any query now suspected (those are older than the probe's
+    // whole timeout), so joining it is as good as starting one.
+    check: () =>
+      (running ??= probe().finally(() => {
+        running = null;
+      })),
+    close: async () => drop(),
+  };
+}
+
+/**
+ * Watches every query of a pooled connection:
+ * - one unanswered after SUSPECT_AFTER_MS triggers the liveness probe; if the server does not
+ *   answer that either, the connection is closed at once and its query fails (a partition: 503
+ *   within 2 s instead of at the read timeout);
+ * - after a read timeout the connection still waits for the lost answer, and every later query on
+ *   it would queue behind that (a transaction's ROLLBACK first, for another timeout): it is closed.
+ * end() destroys a socket with a query in flight, so the pool drops it on release instead of
+ * handing it to the next request.
+ */
+function watchQueries(client: pg.PoolClient, liveness: LivenessProbe): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
+    let settled = false;
+    const suspicion = setTimeout(() => {
+      void liveness.check().then((alive) => {
+        if (alive || settled) return;
+        log.warn("database_unresponsive", { afterMs: SUSPECT_AFTER_MS + LIVENESS_TIMEOUT_MS });
+        client.end().catch(() => {});
+      });
+    }, SUSPECT_AFTER_MS);
+    suspicion.unref();
+    const settle = (error?: unknown) => {
+      settled = true;
+      clearTimeout(suspicion);
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) client.end().catch(() => {});
+    };
     const callback = args.at(-1);
     if (typeof callback === "function") {
       args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
-        closeIfTimedOut(error);
+        settle(error);
         callback(error, ...rest);
       };
       return query(...args);
     }
     const result = query(...args);
-    if (result instanceof Promise) result.catch(closeIfTimedOut);
+    if (result instanceof Promise) result.then(() => settle(), settle);
+    else if (result && typeof (result as { once?: unknown }).once === "function") {
+      // A Submittable (cursor, stream): it reports on its own events.
+      const events = result as { once(event: string, listener: (error?: unknown) => void): void };
+      events.once("end", () => settle());
+      events.once("error", settle);
+    } else settle();
     return result;
   };
 }

@@ -32,23 +32,29 @@ export const PUBLIC_MESSAGES_AFTER: PreparedStatement = {
 };
 
 /**
- * Appends message $1 to conversation $2 with the next sequence, unless the conversation is missing
- * or closed or client_id $3 is taken (then no row). The values: id, conversation id, client id,
- * author type, author id, member id, kind, body. The UPDATE takes the conversation's row lock, so
- * concurrent appends queue up; the increment and the insert commit or roll back together. A
- * public message also NOTIFYs long-polls in every process: delivered on commit, never on rollback.
+ * Appends message $1 to conversation $2, unless the conversation is missing or closed or client_id
+ * $3 is taken (then no row). The values: id, conversation id, client id, author type, author id,
+ * member id, kind, body. A public message takes the next public sequence; a note takes none (the
+ * visitor's sequence has no gaps): it keeps the last public sequence and takes the next note
+ * number. The UPDATE takes the conversation's row lock, so concurrent appends queue up; the
+ * increments and the insert commit or roll back together. A public message also NOTIFYs
+ * long-polls in every process: delivered on commit, never on rollback.
  */
 export const APPEND_MESSAGE: PreparedStatement = {
   name: "append_message",
   text: `
     WITH bumped AS (
-      UPDATE conversations SET last_sequence = last_sequence + 1
+      UPDATE conversations
+      SET last_sequence = last_sequence + CASE WHEN $7 = 'message' THEN 1 ELSE 0 END,
+          last_note_number = last_note_number + CASE WHEN $7 = 'message' THEN 0 ELSE 1 END
       WHERE id = $2 AND status = 'open'
         AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $2 AND client_id = $3)
-      RETURNING last_sequence, visitor_name
+      RETURNING last_sequence, last_note_number, visitor_name
     ), m AS (
-      INSERT INTO messages (id, conversation_id, sequence, client_id, author_type, author_id, member_id, kind, body)
-      SELECT $1, $2, bumped.last_sequence, $3, $4, $5, $6, $7, $8 FROM bumped
+      INSERT INTO messages (id, conversation_id, sequence, note_number, client_id, author_type, author_id, member_id, kind, body)
+      SELECT $1, $2, bumped.last_sequence, CASE WHEN $7 = 'message' THEN 0 ELSE bumped.last_note_number END,
+             $3, $4, $5, $6, $7, $8
+      FROM bumped
       RETURNING *
     )
     SELECT ${MESSAGE_SQL_COLUMNS}, bumped.visitor_name,

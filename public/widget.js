@@ -654,8 +654,8 @@ input,textarea{border:1px solid var(--bo);border-radius:8px;padding:8px 10px;bac
   let ikey = '';
   T.addEventListener('input', () => { ikey = ''; }); // a changed request gets a new Idempotency-Key
 
-  /** PUT with XHR for progress. @param {File} f @param {string} url @param {HTMLLIElement} li @returns {Promise<boolean>} */
-  const put = (f, url, li) => new Promise((done) => {
+  /** PUT with XHR for progress. @param {File} f @param {{upload_url:string, upload_headers?:any}} u @param {HTMLLIElement} li @returns {Promise<boolean>} */
+  const put = (f, u, li) => new Promise((done) => {
     const pg = /** @type {HTMLProgressElement} */ (li.querySelector('progress')), fs = /** @type {HTMLElement} */ (li.querySelector('.fs'));
     const x = new XMLHttpRequest();
     /** @param {boolean} ok */
@@ -668,7 +668,7 @@ input,textarea{border:1px solid var(--bo);border-radius:8px;padding:8px 10px;bac
       else if (!refused) {
         const b = h('button', 'lk', 'Retry upload');
         b.type = 'button';
-        b.addEventListener('click', () => put(f, url, li).then(tally));
+        b.addEventListener('click', () => put(f, u, li).then(tally));
         fs.append(b);
       }
       done(ok);
@@ -676,8 +676,9 @@ input,textarea{border:1px solid var(--bo);border-radius:8px;padding:8px 10px;bac
     pg.hidden = false;
     fs.textContent = 'Uploading…';
     li.classList.remove('bad');
-    x.open('PUT', url);
+    x.open('PUT', u.upload_url);
     x.setRequestHeader('Content-Type', /** @type {string} */ (ftype(f)));
+    for (const k in u.upload_headers) x.setRequestHeader(k, u.upload_headers[k]);
     x.upload.addEventListener('progress', (e) => { if (e.lengthComputable) pg.value = e.loaded / e.total; });
     x.addEventListener('load', () => end(x.status >= 200 && x.status < 300));
     x.addEventListener('error', () => end(false));
@@ -724,7 +725,7 @@ input,textarea{border:1px solid var(--bo);border-radius:8px;padding:8px 10px;bac
     $('db').focus();
     await Promise.all(fs.map((f, i) => {
       const u = ups[i] && ups[i].name === f.name ? ups[i] : ups.find((x) => x.name === f.name) || ups[i];
-      return u ? put(f, new URL(u.upload_url, API).href, lis[i]) : false;
+      return u ? put(f, u, lis[i]) : false;
     }));
     tally();
   });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../http/errors";
 import { appendMessage } from "../messages/append-message";
-import { messageInclude, toWireMessage } from "../messages/message-view";
+import { messageInclude, toStaffWireMessage } from "../messages/message-view";
 import { assertMemberExists } from "../members/members";
 import { setPresence } from "../presence/presence";
 import { clientId, requiredText } from "../validation/strings";
@@ -64,17 +64,17 @@ export async function listConversations(siteId: string) {
   return rows.map(toWireConversation);
 }
 
-/** One conversation with every message, notes included. */
+/** One conversation with every message, notes included, each note after the public message it follows. */
 export async function readConversation(id: string) {
   const row = await (await db()).conversation.findUnique({
     where: { id },
-    include: { messages: { orderBy: { sequence: "asc" }, include: messageInclude } },
+    include: { messages: { orderBy: [{ sequence: "asc" }, { noteNumber: "asc" }], include: messageInclude } },
   });
   if (!row) throw conversationNotFound();
   const { messages, ...conversation } = row;
   return {
     ...toWireConversation(conversation),
-    messages: messages.map((message) => toWireMessage(message, conversation.visitorName)),
+    messages: messages.map((message) => toStaffWireMessage(message, conversation.visitorName)),
   };
 }
 
@@ -83,15 +83,18 @@ export async function postStaffMessage(
   input: { authorId: string; body: string; kind: "message" | "note"; clientId?: string },
 ) {
   await assertMemberExists(input.authorId);
-  return appendMessage({
-    conversationId,
-    authorType: "staff",
-    authorId: input.authorId,
-    memberId: input.authorId,
-    kind: input.kind,
-    body: input.body,
-    clientId: input.clientId ?? `staff_${randomUUID()}`,
-  });
+  return appendMessage(
+    {
+      conversationId,
+      authorType: "staff",
+      authorId: input.authorId,
+      memberId: input.authorId,
+      kind: input.kind,
+      body: input.body,
+      clientId: input.clientId ?? `staff_${randomUUID()}`,
+    },
+    toStaffWireMessage,
+  );
 }
 
 export async function setStaffPresence(conversationId: string, input: { actorId: string; typing: boolean }) {

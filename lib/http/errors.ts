@@ -55,3 +55,29 @@ export class AppError extends Error {
 
 export const invalidRequest = (message: string, fields?: FieldProblem[]) =>
   new AppError("invalid_request", message, { fields });
+
+/**
+ * The client went away before its request body arrived in full (Node reports ECONNRESET, which
+ * would otherwise read as a lost database): answered 400 if anyone still listens, logged as a
+ * client abort, never as an outage.
+ */
+export class ClientAbortError extends AppError {
+  constructor() {
+    super("invalid_request", "The request body could not be read to the end.");
+  }
+}
+
+/** A validation error lists at most this many problems; `fields_omitted` counts the rest. */
+export const MAX_FIELD_PROBLEMS = 20;
+/** A problem's path (an unknown key can be as long as the body) is cut to this many characters. */
+export const MAX_FIELD_PATH_LENGTH = 100;
+
+export const shortPath = (path: string) => (path.length > MAX_FIELD_PATH_LENGTH ? `${path.slice(0, MAX_FIELD_PATH_LENGTH - 1)}…` : path);
+
+/** The listed problems and how many more were left out. */
+export function capFields(fields: FieldProblem[]): { fields: FieldProblem[]; omitted: number } {
+  return {
+    fields: fields.slice(0, MAX_FIELD_PROBLEMS).map(({ path, problem }) => ({ path: shortPath(path), problem })),
+    omitted: Math.max(0, fields.length - MAX_FIELD_PROBLEMS),
+  };
+}

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { invalidRequest, type FieldProblem } from "./errors";
+import { ClientAbortError, invalidRequest, MAX_FIELD_PROBLEMS, shortPath, type FieldProblem } from "./errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PATH_ID_LENGTH = 100;
@@ -38,7 +38,7 @@ async function readCapped(request: Request): Promise<Uint8Array> {
   for (;;) {
     const { done, value } = await reader.read().catch(() => {
       // The client hung up mid-body (Node reports it as ECONNRESET): its problem, not the database's.
-      throw invalidRequest("The request body could not be read to the end.");
+      throw new ClientAbortError();
     });
     if (done) break;
     total += value.byteLength;
@@ -92,8 +92,9 @@ export function parseWith<Schema extends z.ZodType>(schema: Schema, input: unkno
   if (result.success) return result.data;
   const fields = result.error.issues.flatMap(toFieldProblems);
   const first = fields[0];
-  const summary = first ? `${first.path || what}: ${first.problem}` : "invalid";
-  throw invalidRequest(`Invalid ${what}. ${summary}`, fields);
+  const more = fields.length > MAX_FIELD_PROBLEMS ? ` (${fields.length} problems; the first ${MAX_FIELD_PROBLEMS} are listed)` : "";
+  const summary = first ? `${shortPath(first.path) || what}: ${first.problem.slice(0, 100)}${more}` : "invalid";
+  throw invalidRequest(`Invalid ${what}. ${summary}`, fields); // the list is capped where it is sent (respond.ts)
 }
 
 function toFieldProblems(issue: z.core.$ZodIssue): FieldProblem[] {

@@ -2,7 +2,7 @@ import { isDatabaseUnavailable } from "../db-errors";
 import { log } from "../log";
 import { errorBody, successBody, type Reply } from "./envelope";
 import { API_HEADERS, JSON_CONTENT_TYPE } from "./wire.mjs";
-import { AppError } from "./errors";
+import { AppError, capFields, ClientAbortError } from "./errors";
 
 /** One request's state as it moves through the pipeline. */
 export interface Exchange {
@@ -42,10 +42,18 @@ export function replyResponse(exchange: Exchange, reply: Reply): Response {
 
 /** The one place a throw becomes a response: known errors keep their code, the rest say nothing. */
 export function errorResponse(exchange: Exchange, error: unknown): Response {
+  // A client that hung up mid-body: whatever the failure looks like (a socket error reads like a
+  // lost database), it is the client's doing. Logged once, without a stack; the answer, if anyone
+  // still reads it, is a 400.
+  if (error instanceof ClientAbortError || (exchange.request.signal.aborted && !(error instanceof AppError))) {
+    log.info("client_aborted", { requestId: exchange.requestId, method: exchange.request.method, path: new URL(exchange.request.url).pathname });
+    const abort = error instanceof ClientAbortError ? error : new ClientAbortError();
+    return json(exchange, abort.status, errorBody(abort.code, abort.message));
+  }
   if (error instanceof AppError) {
     const { fields, retryAfter, headers } = error.options;
     const extraHeaders = { ...headers, ...(retryAfter !== undefined ? { "Retry-After": String(retryAfter) } : {}) };
-    return json(exchange, error.status, errorBody(error.code, error.message, fields ? { fields } : undefined), extraHeaders);
+    return json(exchange, error.status, errorBody(error.code, error.message, fields ? fieldsExtra(fields) : undefined), extraHeaders);
   }
   if (isDatabaseUnavailable(error)) {
     log.warn("database_unavailable", { requestId: exchange.requestId, error });
@@ -58,4 +66,10 @@ export function errorResponse(exchange: Exchange, error: unknown): Response {
   }
   log.error("unhandled_error", { requestId: exchange.requestId, method: exchange.request.method, error });
   return json(exchange, 500, errorBody("internal_error", "An unexpected error occurred."));
+}
+
+/** `fields` capped (MAX_FIELD_PROBLEMS), with `fields_omitted` when some were left out. */
+function fieldsExtra(all: NonNullable<AppError["options"]["fields"]>): Record<string, unknown> {
+  const { fields, omitted } = capFields(all);
+  return omitted > 0 ? { fields, fields_omitted: omitted } : { fields };
 }

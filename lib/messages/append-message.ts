@@ -5,7 +5,7 @@ import { isEmbeddedDatabase } from "../env";
 import { AppError } from "../http/errors";
 import { APPEND_MESSAGE } from "../hot-statements";
 import { signalMessage } from "../realtime/message-signals";
-import { fromMessageSqlRow, MESSAGE_SQL_COLUMNS, toWireMessage, type MessageSqlRow, type WireMessage } from "./message-view";
+import { fromMessageSqlRow, MESSAGE_SQL_COLUMNS, toWireMessage, type MessageRow, type MessageSqlRow, type WireMessage } from "./message-view";
 
 type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -19,24 +19,31 @@ export interface NewMessage {
   clientId: string;
 }
 
-export interface Appended {
-  message: WireMessage;
+export interface Appended<Message = WireMessage> {
+  message: Message;
   duplicate: boolean;
 }
 
+/** How the stored message is shown: the visitor's wire shape unless a staff caller asks for its own. */
+type View<Message> = (row: MessageRow, visitorName: string | null) => Message;
+
 /**
- * Appends a message with the next sequence, in one statement (APPEND_MESSAGE: one round trip, no
- * interactive transaction, as sends are a hot path), so sequences are 1, 2, 3… with no gap or
- * repeat. A `clientId` already used in the conversation returns the stored message (`duplicate`)
- * when the body matches, else 409.
+ * Appends a message in one statement (APPEND_MESSAGE: one round trip, no interactive transaction,
+ * as sends are a hot path): a public message takes the next sequence, so the visitor's sequences
+ * are 1, 2, 3… with no gap or repeat; a note takes the next note number instead. A `clientId`
+ * already used in the conversation returns the stored message (`duplicate`) when the body
+ * matches, else 409.
  */
-export async function appendMessage(message: NewMessage): Promise<Appended> {
-  const appended = await insertNext(queryPrepared, message).catch((error: unknown) => {
+export async function appendMessage<Message = WireMessage>(
+  message: NewMessage,
+  view: View<Message> = toWireMessage as View<Message>,
+): Promise<Appended<Message>> {
+  const appended = await insertNext(queryPrepared, message, view).catch((error: unknown) => {
     // A replay of the same client_id committed while this statement waited for the row lock.
     if (isUniqueViolation(error)) return null;
     throw error;
   });
-  if (!appended) return explainNothingAppended(queryPrepared, message);
+  if (!appended) return explainNothingAppended(queryPrepared, message, view);
   // Embedded mode has no NOTIFY listener: wake this process's long-polls once committed.
   if (message.kind === "message" && isEmbeddedDatabase()) signalMessage(message.conversationId);
   return appended;
@@ -45,12 +52,12 @@ export async function appendMessage(message: NewMessage): Promise<Appended> {
 /** The same inside a caller's transaction: a new conversation's first message. */
 export async function appendInTransaction(tx: Transaction, message: NewMessage): Promise<Appended> {
   const run: Run = (statement, values) => tx.$queryRawUnsafe(statement.text, ...values);
-  return (await insertNext(run, message)) ?? explainNothingAppended(run, message);
+  return (await insertNext(run, message, toWireMessage)) ?? explainNothingAppended(run, message, toWireMessage);
 }
 
 type Run = <Row>(statement: PreparedStatement, values: unknown[]) => Promise<Row[]>;
 
-async function insertNext(run: Run, message: NewMessage): Promise<Appended | null> {
+async function insertNext<Message>(run: Run, message: NewMessage, view: View<Message>): Promise<Appended<Message> | null> {
   const [stored] = await run<MessageSqlRow & { visitor_name: string | null }>(APPEND_MESSAGE, [
     randomUUID(),
     message.conversationId,
@@ -61,7 +68,7 @@ async function insertNext(run: Run, message: NewMessage): Promise<Appended | nul
     message.kind,
     message.body,
   ]);
-  return stored ? { message: toWireMessage(fromMessageSqlRow(stored), stored.visitor_name), duplicate: false } : null;
+  return stored ? { message: view(fromMessageSqlRow(stored), stored.visitor_name), duplicate: false } : null;
 }
 
 const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
@@ -75,7 +82,7 @@ const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
 };
 
 /** Why nothing was appended: no such conversation (404), a replay (the stored message, or 409), or closed (409). */
-async function explainNothingAppended(run: Run, message: NewMessage): Promise<Appended> {
+async function explainNothingAppended<Message>(run: Run, message: NewMessage, view: View<Message>): Promise<Appended<Message>> {
   const [found] = await run<MessageSqlRow & { status: string; visitor_name: string | null }>(CONVERSATION_WITH_CLIENT_ID, [
     message.conversationId,
     message.clientId,
@@ -85,7 +92,7 @@ async function explainNothingAppended(run: Run, message: NewMessage): Promise<Ap
     if (found.body !== message.body || found.author_type !== message.authorType || found.kind !== message.kind) {
       throw new AppError("client_id_conflict", "This client_id was already used for a different message.");
     }
-    return { message: toWireMessage(fromMessageSqlRow(found), found.visitor_name), duplicate: true };
+    return { message: view(fromMessageSqlRow(found), found.visitor_name), duplicate: true };
   }
   if (found.status !== "open") throw new AppError("conversation_closed", "This conversation has been closed.");
   // Conversations are never reopened, and messages never deleted: one of the above always holds.

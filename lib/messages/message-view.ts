@@ -4,6 +4,8 @@ export interface MessageRow {
   id: string;
   conversationId: string;
   sequence: number;
+  /** 0 for a public message; a note's number (staff views only). */
+  noteNumber: number;
   clientId: string;
   authorType: string;
   authorId: string;
@@ -16,12 +18,13 @@ export interface MessageRow {
 export const messageInclude = { member: { select: { name: true, avatarTag: true } } } as const;
 
 /** Hand-written SQL on the hot paths selects these columns from `messages m LEFT JOIN members mem`. */
-export const MESSAGE_SQL_COLUMNS = `m.id, m.sequence, m.conversation_id, m.client_id, m.author_type, m.author_id, m.kind,
+export const MESSAGE_SQL_COLUMNS = `m.id, m.sequence, m.note_number, m.conversation_id, m.client_id, m.author_type, m.author_id, m.kind,
   m.body, m.created_at, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag`;
 
 export interface MessageSqlRow {
   id: string;
   sequence: number;
+  note_number: number;
   conversation_id: string;
   client_id: string;
   author_type: string;
@@ -38,6 +41,7 @@ export function fromMessageSqlRow(row: MessageSqlRow): MessageRow {
     id: row.id,
     conversationId: row.conversation_id,
     sequence: row.sequence,
+    noteNumber: row.note_number,
     clientId: row.client_id,
     authorType: row.author_type,
     authorId: row.author_id,
@@ -70,3 +74,13 @@ export function toWireMessage(row: MessageRow, visitorName: string | null) {
 }
 
 export type WireMessage = ReturnType<typeof toWireMessage>;
+
+/**
+ * The staff side's shape (operator API): the wire message plus `note_number`, 0 for a public
+ * message. A note's `sequence` is the public sequence it follows; order by (sequence, note_number).
+ */
+export function toStaffWireMessage(row: MessageRow, visitorName: string | null) {
+  return { ...toWireMessage(row, visitorName), note_number: row.noteNumber };
+}
+
+export type StaffWireMessage = ReturnType<typeof toStaffWireMessage>;

@@ -39,12 +39,15 @@ export async function listVisitorMessages(visitor: VisitorSession, page: Page & 
     if (page.cursor >= visitor.conversation.lastSequence) return emptyPage(page.cursor);
     return readPage(visitor, page);
   }
+  // Subscribe, then make sure the LISTEN connection is up, then read: a message committed after
+  // the read is then always signalled, on a fresh process's first wait as on every later one.
   const subscription = subscribe(visitor.conversation.id);
   try {
     const deadline = Date.now() + page.wait * 1000;
+    await ensureListening();
     let current = await readPage(visitor, page);
     while (current.items.length === 0 && Date.now() < deadline) {
-      const listening = await ensureListening();
+      const listening = await ensureListening(); // reconnects (and wakes everyone) if it was lost
       const remaining = deadline - Date.now();
       const outcome = await subscription.next(listening ? remaining : Math.min(remaining, FALLBACK_POLL_MS), signal);
       if (outcome === "aborted") break;

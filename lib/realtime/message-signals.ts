@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
-import { env } from "../env";
+import { directDatabaseUrl } from "../env";
 import { MESSAGE_CHANNEL } from "../hot-statements";
 import { log } from "../log";
 
@@ -12,17 +12,12 @@ import { log } from "../log";
 interface ListenerState {
   client: pg.Client | null;
   connecting: Promise<void> | null;
-  everConnected: boolean;
 }
 // Kept on globalThis: Next may load this module more than once in one process (per bundle), and
 // a signal must reach every held request, whichever copy holds it.
 const processWide = globalThis as unknown as { parleyMessageSignals?: EventEmitter; parleyMessageListener?: ListenerState };
 const emitter = (processWide.parleyMessageSignals ??= new EventEmitter().setMaxListeners(0)); // one listener per held request
-const listener: ListenerState = (processWide.parleyMessageListener ??= {
-  client: null,
-  connecting: null,
-  everConnected: false,
-});
+const listener: ListenerState = (processWide.parleyMessageListener ??= { client: null, connecting: null });
 
 /** How many requests are held waiting for a message in this conversation (tests, diagnostics). */
 export function waitingRequests(conversationId: string): number {
@@ -44,10 +39,11 @@ export function signalMessage(conversationId: string): void {
  * waiters fall back to polling the database.
  */
 export async function ensureListening(): Promise<boolean> {
-  const { DATABASE_URL } = env();
-  if (!DATABASE_URL) return true;
+  // LISTEN needs a session of its own: the direct URL when DATABASE_URL goes through a pooler.
+  const listenUrl = directDatabaseUrl();
+  if (!listenUrl) return true;
   if (listener.client) return true;
-  listener.connecting ??= connectListener(DATABASE_URL).finally(() => {
+  listener.connecting ??= connectListener(listenUrl).finally(() => {
     listener.connecting = null;
   });
   await listener.connecting.catch(() => {});
@@ -65,8 +61,9 @@ async function connectListener(connectionString: string): Promise<void> {
   await client.query(`LISTEN ${MESSAGE_CHANNEL}`);
   listener.client = client;
   log.info("message_listener_connected");
-  if (listener.everConnected) wakeEveryone();
-  listener.everConnected = true;
+  // Whoever subscribed before this moment may have missed a NOTIFY sent while nobody listened
+  // (the first connection of a process as much as a reconnection): they look for themselves.
+  wakeEveryone();
 }
 
 function dropListener(client: pg.Client): void {

@@ -20,7 +20,8 @@ export interface FileTicket {
 export interface TicketReply {
   number: number;
   subject: string;
-  uploads: { attachment_id: string; upload_url: string; name: string }[];
+  /** `upload_headers` (extension): headers the PUT must carry besides Content-Type; only when there are some. */
+  uploads: { attachment_id: string; upload_url: string; name: string; upload_headers?: Record<string, string> }[];
 }
 
 /**
@@ -107,7 +108,8 @@ async function signUploads(ticketId: string, reply: StoredReply): Promise<Ticket
         contentType: attachment.contentType,
       };
       const storage = storageOf(attachment.storage) ?? activeStorage();
-      return { attachment_id: attachment.id, upload_url: await storage.presignPut(target, expires), name: attachment.name };
+      const { url, headers } = await storage.presignPut(target, expires);
+      return { attachment_id: attachment.id, upload_url: url, name: attachment.name, ...(headers ? { upload_headers: headers } : {}) };
     }),
   );
 }

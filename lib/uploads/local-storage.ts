@@ -31,7 +31,7 @@ export const localStorage: UploadStorage = {
     const url = new URL(`/api/v1/uploads/${encodeURIComponent(target.attachmentId)}`, serviceOrigin());
     url.searchParams.set("expires", String(expires));
     url.searchParams.set("signature", signature);
-    return url.toString();
+    return { url: url.toString() }; // one use is enforced by the route itself (409 already_uploaded)
   },
   async confirmUpload() {
     return false;

@@ -4,7 +4,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { db } from "../db";
-import { AppError, invalidRequest } from "../http/errors";
+import { AppError, ClientAbortError, invalidRequest } from "../http/errors";
 import { matchesSignature } from "../members/picture-signature";
 import type { UploadGrant } from "./authorize-upload";
 import { incomingDir, storedFilePath } from "./local-storage";
@@ -64,7 +64,8 @@ async function writeExactly(request: Request, file: string, expected: number): P
   const reader = request.body?.getReader();
   try {
     for (;;) {
-      const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+      // A failed read is the client hanging up mid-upload (ECONNRESET): not a lost database.
+      const chunk = reader ? await reader.read().catch(() => Promise.reject(new ClientAbortError())) : { done: true as const, value: undefined };
       if (chunk.done) break;
       received += chunk.value.byteLength;
       if (received > expected) throw lengthMismatch(expected);

@@ -6,11 +6,16 @@ import { hasKnownSignature, matchesSignature } from "../members/picture-signatur
 import type { UploadStorage, UploadTarget } from "./storage";
 
 // S3-compatible storage (AWS S3, Cloudflare R2, MinIO): a presigned PUT with Content-Length and
-// Content-Type signed, so the store itself refuses any other size or type. S3 cannot inspect the
+// Content-Type signed, so the store itself refuses any other size or type, and with
+// `If-None-Match: *` signed too: a conditional write, which the store refuses (412) once the object
+// exists, so the URL cannot be replayed to replace a file within its 15 minutes. The client must
+// send that header (the ticket reply lists it in `upload_headers`); without it the signature fails. S3 cannot inspect the
 // bytes on the way in, so the first bytes of images and PDFs are checked when the operator lists
 // tickets; an upload that fails is deleted and stays "not uploaded".
 
-const SIGNED_HEADERS = new Set(["content-length", "content-type"]);
+const SIGNED_HEADERS = new Set(["content-length", "content-type", "if-none-match"]);
+/** Headers the uploader must send besides Content-Type (browsers set Content-Length themselves). */
+const UPLOAD_HEADERS = { "If-None-Match": "*" } as const;
 const HEAD_BYTES = 16;
 
 const processWide = globalThis as unknown as { parleyS3?: S3Client };
@@ -71,9 +76,11 @@ export function s3Storage(): UploadStorage {
         Key: target.storageKey,
         ContentLength: target.bytes,
         ContentType: target.contentType,
+        IfNoneMatch: UPLOAD_HEADERS["If-None-Match"],
       });
       const expiresIn = Math.max(1, expires - Math.floor(Date.now() / 1000));
-      return getSignedUrl(client(), command, { expiresIn, signableHeaders: SIGNED_HEADERS });
+      const url = await getSignedUrl(client(), command, { expiresIn, signableHeaders: SIGNED_HEADERS });
+      return { url, headers: { ...UPLOAD_HEADERS } };
     },
     confirmUpload,
   };

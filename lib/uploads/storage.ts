@@ -15,10 +15,17 @@ export interface UploadTarget {
   contentType: string;
 }
 
+/** Where to PUT one file, and the headers (besides Content-Type) the PUT must carry. */
+export interface PresignedPut {
+  url: string;
+  /** Signed into the URL: a PUT without them fails the signature. Absent when there are none. */
+  headers?: Record<string, string>;
+}
+
 export interface UploadStorage {
   readonly kind: StorageKind;
   /** An absolute URL accepting one PUT of exactly `bytes` bytes of `contentType`, until `expires` (Unix seconds). */
-  presignPut(target: UploadTarget, expires: number): Promise<string>;
+  presignPut(target: UploadTarget, expires: number): Promise<PresignedPut>;
   /**
    * For an attachment not yet marked uploaded: whether its bytes have arrived and pass the checks.
    * Storage that sees every upload itself (local) marks attachments as they arrive and answers false.

@@ -3,7 +3,9 @@ import { db } from "../../lib/db";
 import { BASE_URL, call } from "../support/api";
 import { createMember, openConversation, staffReply, visitor, type Started } from "../support/fixtures";
 import { expectError } from "../support/expectations";
-import { testDatabaseUrl } from "../support/postgres";
+import { requireService } from "../support/requires";
+
+const onPostgres = await requireService("postgres");
 
 const poll = (started: Started, query: string, headers?: Record<string, string>) =>
   call("GET", `/api/v1/chat/visitor/messages${query}`, { ...visitor(started), headers });
@@ -84,7 +86,7 @@ describe("long-poll (?wait=S)", () => {
     expectError(await poll(started, query), 400, "invalid_request");
   });
 
-  test.runIf(testDatabaseUrl())("on PostgreSQL, losing the LISTEN connection loses no wake-up", async () => {
+  test.runIf(onPostgres)("on PostgreSQL, losing the LISTEN connection loses no wake-up", async () => {
     const started = await openConversation({ body: "hi", client_id: "a" });
     const staff = await createMember();
     await poll(started, "?cursor=1&wait=0"); // nothing held yet

@@ -6,6 +6,9 @@ import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { defaultMigrationsDir, pgliteSession, pgSession, runMigrations } from "../../lib/migrations/run-migrations";
 import { databaseUrlFor, onServer, testDatabaseUrl } from "../support/postgres";
+import { requireService } from "../support/requires";
+
+const onPostgres = await requireService("postgres");
 
 const migrationNames = () => readdirSync(defaultMigrationsDir()).sort();
 const checksumOf = (name: string) =>
@@ -38,7 +41,7 @@ describe("the migration runner", () => {
     }
   });
 
-  test.runIf(testDatabaseUrl())("two processes starting at once on PostgreSQL apply each migration exactly once", async () => {
+  test.runIf(onPostgres)("two processes starting at once on PostgreSQL apply each migration exactly once", async () => {
     const template = testDatabaseUrl()!;
     const name = `parley_migrate_${randomBytes(4).toString("hex")}`;
     await onServer(template, `CREATE DATABASE "${name}"`);

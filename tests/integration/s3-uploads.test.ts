@@ -35,8 +35,9 @@ beforeAll(async () => {
   siteId = (await createSite()).id;
 });
 
+// As the widget sends it: Content-Type plus the entry's `upload_headers` (If-None-Match: *).
 const put = (url: string, body: Uint8Array, contentType: string) =>
-  fetch(url, { method: "PUT", body: body as BodyInit, headers: { "Content-Type": contentType } });
+  fetch(url, { method: "PUT", body: body as BodyInit, headers: { "Content-Type": contentType, "If-None-Match": "*" } });
 const objectStatus = async (url: string) => (await fetch(url.split("?")[0]!, { method: "HEAD" })).status;
 const attachment = async (id: string) => (await listTickets(siteId)).flatMap((row) => row.attachments).find((a) => a.id === id)!;
 
@@ -47,7 +48,8 @@ describe("presigned PUT URLs to S3-compatible storage", () => {
     expect(url.origin).toBe(endpoint);
     expect(url.pathname).toMatch(new RegExp(`^/${BUCKET}/attachments/[0-9a-f]{32}$`));
     expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
-    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host");
+    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host;if-none-match");
+    expect((uploads[0] as { upload_headers?: unknown }).upload_headers).toEqual({ "If-None-Match": "*" });
     expect([...url.searchParams.keys()].some((key) => key.toLowerCase().startsWith("x-amz-checksum"))).toBe(false);
     expect(uploads[0]!.upload_url.length).toBeLessThanOrEqual(2000);
   });
@@ -55,11 +57,13 @@ describe("presigned PUT URLs to S3-compatible storage", () => {
   test("are bound to the described length and type: any other signs differently", async () => {
     const { uploads } = await fileTicket(siteId, ticket({ files: [file()] }));
     const url = uploads[0]!.upload_url;
-    const exact = { "content-length": String(PNG_BYTES.length), "content-type": "image/png" };
+    const exact = { "content-length": String(PNG_BYTES.length), "content-type": "image/png", "if-none-match": "*" };
     expect(verifyPresignedUrl({ method: "PUT", url, headers: exact }, SECRET)).toBe(true);
     expect(verifyPresignedUrl({ method: "PUT", url, headers: { ...exact, "content-length": String(PNG_BYTES.length + 1) } }, SECRET)).toBe(false);
     expect(verifyPresignedUrl({ method: "PUT", url, headers: { ...exact, "content-type": "text/html" } }, SECRET)).toBe(false);
     expect(verifyPresignedUrl({ method: "PUT", url, headers: { "content-type": "image/png" } }, SECRET)).toBe(false);
+    const { "if-none-match": _, ...unconditional } = exact;
+    expect(verifyPresignedUrl({ method: "PUT", url, headers: unconditional }, SECRET)).toBe(false);
     const otherKey = url.replace(/attachments\/[0-9a-f]{32}/, `attachments/${"0".repeat(32)}`);
     expect(verifyPresignedUrl({ method: "PUT", url: otherKey, headers: exact }, SECRET)).toBe(false);
     const longer = url.replace("X-Amz-Expires=900", "X-Amz-Expires=86400");

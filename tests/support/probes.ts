@@ -175,7 +175,10 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
 // --- Oracles ----------------------------------------------------------------------------------
 
 const storable = (value: string) => !value.includes("\u0000") && value.isWellFormed();
-const DECEPTIVE = /[\p{Cc}\u200B\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u;
+// threats.md: names refuse controls and invisible format characters (Cc, Cf). ZWJ and ZWNJ may stay
+// where a script or an emoji sequence needs them, and other default-ignorables may go: unsure.
+const DECEPTIVE = /[\p{Cc}\p{Cf}]/u;
+const JOINERS_AND_IGNORABLES = /[\u200C\u200D\p{Default_Ignorable_Code_Point}]/u;
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -191,7 +194,11 @@ export const requiredText = (value: unknown, max: number): Verdict =>
 
 /** Names: as required text, without control or invisible characters ("trim names; reject control characters"). */
 export const displayName = (value: unknown, max: number): Verdict =>
-  verdictOf(requiredText(value, max), when(typeof value === "string" && !DECEPTIVE.test(value.trim())));
+  verdictOf(
+    requiredText(value, max),
+    when(typeof value === "string" && !DECEPTIVE.test(value.trim().replace(/[\u200C\u200D]/gu, ""))),
+    typeof value === "string" && JOINERS_AND_IGNORABLES.test(value) ? "unsure" : "valid",
+  );
 
 /** Client-chosen ids: 1..max, no control characters. */
 export const clientId = (value: unknown, max = 100): Verdict =>
