@@ -53,6 +53,24 @@ export interface UploadContext {
   grant: UploadGrant;
 }
 
+/** What a handler validates, recorded for the API document (lib/openapi) and its tests. */
+export interface RouteContract {
+  family: Family;
+  body?: z.ZodType;
+  query?: z.ZodType;
+}
+
+const contracts = new WeakMap<RouteHandler, RouteContract>();
+
+function withContract(contract: RouteContract, handler: RouteHandler): RouteHandler {
+  contracts.set(handler, contract);
+  return handler;
+}
+
+/** The contract of a route file's export; undefined for the 404 answer of an unsupported method. */
+export const contractOf = (handler: unknown): RouteContract | undefined =>
+  typeof handler === "function" ? contracts.get(handler as RouteHandler) : undefined;
+
 async function run(request: Request, work: (exchange: Exchange) => Promise<Reply>): Promise<Response> {
   const exchange: Exchange = { request, requestId: randomUUID(), allowOrigin: null };
   try {
@@ -94,14 +112,15 @@ export function widgetRoute<Body = undefined, Query = undefined>(
   spec: LimitedInputSpec<Body, Query>,
   handler: (context: WidgetContext<Body, Query>) => Promise<Reply>,
 ): RouteHandler {
-  return (request, context) =>
+  return withContract({ family: "widget", body: spec.body, query: spec.query }, (request, context) =>
     run(request, async (exchange) => {
       const params = await pathIds(context);
       const { origin, ...site } = await allowedSite(params.siteID, requestOrigin(request));
       exchange.allowOrigin = origin;
       const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "starts", request);
       return withHeaders(await handler({ ...(await parseInput(request, params, spec)), site, origin }), limitHeaders);
-    });
+    }),
+  );
 }
 
 /**
@@ -112,7 +131,7 @@ export function visitorRoute<Body = undefined, Query = undefined>(
   spec: LimitedInputSpec<Body, Query>,
   handler: (context: VisitorContext<Body, Query>) => Promise<Reply>,
 ): RouteHandler {
-  return (request, context) =>
+  return withContract({ family: "visitor", body: spec.body, query: spec.query }, (request, context) =>
     run(request, async (exchange) => {
       const origin = requestOrigin(request);
       const visitor = await authenticateVisitorFor(exchange, origin);
@@ -125,7 +144,8 @@ export function visitorRoute<Body = undefined, Query = undefined>(
       // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
       const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id);
       return withHeaders(await handler({ ...(await parseInput(request, await pathIds(context), spec)), visitor }), limitHeaders);
-    });
+    }),
+  );
 }
 
 /** A 401 may be read by the widget (to start afresh) when its page's Origin is on some allowlist. */
@@ -145,13 +165,14 @@ export function adminRoute<Body = undefined, Query = undefined>(
   spec: InputSpec<Body, Query>,
   handler: (context: AdminContext<Body, Query>) => Promise<Reply>,
 ): RouteHandler {
-  return (request, context) =>
+  return withContract({ family: "admin", body: spec.body, query: spec.query }, (request, context) =>
     run(request, async () => {
       if (!(await verifyAdminToken(request.headers.get("authorization")))) {
         throw new AppError("unauthorized", "A valid operator token is required.");
       }
       return handler(await parseInput(request, await pathIds(context), spec));
-    });
+    }),
+  );
 }
 
 /**
@@ -159,7 +180,7 @@ export function adminRoute<Body = undefined, Query = undefined>(
  * expiry (403) → handler, which reads the raw body itself.
  */
 export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>): RouteHandler {
-  return (request, context) =>
+  return withContract({ family: "upload" }, (request, context) =>
     run(request, async (exchange) => {
       const { attachmentId } = await pathIds(context);
       const grant = await authorizeUpload(parsePathId(attachmentId, "attachmentId"), new URL(request.url).searchParams);
@@ -171,12 +192,13 @@ export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>)
       }
       assertUploadUnexpired(grant);
       return handler({ request, grant });
-    });
+    }),
+  );
 }
 
 /** Probe routes (health, readiness): no credentials, no CORS, nothing but the envelope. */
 export function probeRoute(handler: () => Promise<Reply>): RouteHandler {
-  return (request) => run(request, handler);
+  return withContract({ family: "probe" }, (request) => run(request, handler));
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { RouteHandler } from "../../lib/http/route";
 import { TEST_ADMIN_TOKEN } from "./database-per-file";
+import { assertDocumentedAnswer } from "./openapi-contract";
 
 // Calls the real route handlers the way Next.js would: the URL is matched against app/api's
 // folders ([param], [...catchAll]) with static segments first, and the handler gets a Request.
@@ -85,7 +86,9 @@ export async function call<Result = any>(method: string, pathAndQuery: string, o
   if (!handler) throw new Error(`${route.file} exports no ${method}`);
   const response = await handler(request, { params: Promise.resolve(route.params) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
+  const json = text ? JSON.parse(text) : null;
+  assertDocumentedAnswer(method, url.pathname, response.status, json);
+  return { status: response.status, headers: response.headers, json };
 }
 
 export const api = {

@@ -1,0 +1,278 @@
+import { z } from "zod";
+import { siteQuery, staffMessageBody, staffPresenceBody } from "../conversations/operator-conversations";
+import { startConversationBody } from "../conversations/schemas";
+import type { ErrorCode } from "../http/errors";
+import type { RouteContract } from "../http/route";
+import { createMemberBody, updateMemberBody } from "../members/schemas";
+import { listMessagesQuery, sendMessageBody } from "../messages/schemas";
+import { pageViewBody } from "../page-views/schemas";
+import { presenceQuery } from "../presence/presence";
+import { createSiteBody, updateSiteBody } from "../sites/schemas";
+import { FILE_CONTENT_TYPES, ticketBody } from "../tickets/schemas";
+import * as wire from "./wire";
+
+// Every operation of the API, for the OpenAPI document (lib/openapi/document.ts). Requests are the
+// schemas the routes validate with — tests/contract/openapi.test.ts checks that each route file
+// validates with exactly these objects, that no route is missing here, and every answer of the
+// integration suite against `answers`. To add a route: add its operation below.
+
+export type Family = RouteContract["family"];
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface Operation {
+  method: Method;
+  /** OpenAPI path template: `/api/v1/chat/widget/{siteID}/conversations`. */
+  path: string;
+  family: Family;
+  summary: string;
+  description?: string;
+  /** Not in the visitor-service spec: a Parley extension (decisions.md, docs/api.md). */
+  extension?: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** A raw (non-JSON) body: the upload PUT. */
+  rawBody?: readonly string[];
+  headers?: { name: string; description: string; schema: Record<string, unknown> }[];
+  /** Success statuses and their `result` (null: `result` is null). */
+  answers: Partial<Record<200 | 201, z.ZodType | null>>;
+  /** Error codes beyond the family's common ones (see FAMILY_ERRORS). */
+  errors?: ErrorCode[];
+}
+
+/** The errors every route of a family can answer, besides its operation's own. */
+export const FAMILY_ERRORS: Record<Family, ErrorCode[]> = {
+  widget: ["invalid_request", "site_not_found", "origin_not_allowed", "rate_limited", "internal_error", "service_unavailable"],
+  visitor: [
+    "invalid_request",
+    "unauthorized",
+    "token_expired",
+    "origin_mismatch",
+    "origin_not_allowed",
+    "rate_limited",
+    "internal_error",
+    "service_unavailable",
+  ],
+  admin: ["invalid_request", "unauthorized", "internal_error", "service_unavailable"],
+  upload: ["invalid_request", "upload_url_invalid", "upload_url_expired", "origin_not_allowed", "internal_error", "service_unavailable"],
+  probe: ["internal_error"],
+};
+
+const WIDGET = "/api/v1/chat/widget/{siteID}";
+const VISITOR = "/api/v1/chat/visitor";
+const ADMIN = "/api/v1/admin";
+
+export const operations: Operation[] = [
+  {
+    method: "POST",
+    path: `${WIDGET}/conversations`,
+    family: "widget",
+    summary: "Start a conversation",
+    description: "Issues a visitor token bound to this conversation and to the request's Origin (24 h).",
+    body: startConversationBody,
+    answers: { 201: wire.startedConversation },
+    errors: ["email_required", "client_id_conflict", "daily_allowance_exhausted"],
+  },
+  {
+    method: "POST",
+    path: `${WIDGET}/tickets`,
+    family: "widget",
+    summary: "File a request (ticket) with files",
+    body: ticketBody,
+    headers: [
+      {
+        name: "Idempotency-Key",
+        description: "Optional; a replay within 24 h returns the original reply and draws nothing.",
+        schema: { type: "string", minLength: 1, maxLength: 100, pattern: "^[\\x21-\\x7E]+$" },
+      },
+    ],
+    answers: { 201: wire.ticketReceipt },
+    errors: ["idempotency_conflict", "daily_allowance_exhausted"],
+  },
+  {
+    method: "POST",
+    path: `${WIDGET}/visitors`,
+    family: "widget",
+    summary: "Record a page view",
+    body: pageViewBody,
+    answers: { 201: null },
+  },
+  {
+    method: "POST",
+    path: `${VISITOR}/messages`,
+    family: "visitor",
+    summary: "Send a message",
+    description: "201 for a new message; 200 with `duplicate: true` for a retry with the same client_id and body.",
+    body: sendMessageBody,
+    answers: { 201: wire.sentMessage, 200: wire.sentMessage },
+    errors: ["note_rejected", "client_id_conflict", "conversation_closed"],
+  },
+  {
+    method: "GET",
+    path: `${VISITOR}/messages`,
+    family: "visitor",
+    summary: "List messages (and long-poll with `wait`, an extension)",
+    description: "Public messages with sequence > cursor, ascending. `wait` (0..25 s, a Parley extension) holds the request until one arrives.",
+    query: listMessagesQuery,
+    answers: { 200: wire.messagePage },
+  },
+  {
+    method: "GET",
+    path: `${VISITOR}/presence`,
+    family: "visitor",
+    summary: "Read typing presence (and set the visitor's own with `typing`)",
+    query: presenceQuery,
+    answers: { 200: z.array(wire.presenceEntry) },
+  },
+  {
+    method: "GET",
+    path: `${VISITOR}/avatars/{userID}`,
+    family: "visitor",
+    summary: "A staff member's picture",
+    description: "Only for a member who posted a public message in this conversation.",
+    answers: { 200: wire.memberPicture },
+    errors: ["member_not_found"],
+  },
+  {
+    method: "POST",
+    path: `${VISITOR}/renew`,
+    family: "visitor",
+    summary: "Renew (rotate) the visitor token",
+    answers: { 200: wire.renewedToken },
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/uploads/{attachmentId}",
+    family: "upload",
+    summary: "Upload a ticket file (the service's own signed upload URL)",
+    extension: true,
+    rawBody: FILE_CONTENT_TYPES,
+    answers: { 200: wire.uploadedFile },
+    errors: ["already_uploaded"],
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/sites`,
+    family: "admin",
+    summary: "Create a site (and its inbox)",
+    extension: true,
+    body: createSiteBody,
+    answers: { 201: wire.site },
+    errors: ["already_exists"],
+  },
+  {
+    method: "PATCH",
+    path: `${ADMIN}/sites/{siteID}`,
+    family: "admin",
+    summary: "Update a site",
+    extension: true,
+    body: updateSiteBody,
+    answers: { 200: wire.site },
+    errors: ["site_not_found"],
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/members`,
+    family: "admin",
+    summary: "Create a staff member",
+    extension: true,
+    body: createMemberBody,
+    answers: { 201: wire.member },
+    errors: ["already_exists"],
+  },
+  {
+    method: "PATCH",
+    path: `${ADMIN}/members/{userID}`,
+    family: "admin",
+    summary: "Update a staff member",
+    extension: true,
+    body: updateMemberBody,
+    answers: { 200: wire.member },
+    errors: ["member_not_found"],
+  },
+  {
+    method: "GET",
+    path: `${ADMIN}/conversations`,
+    family: "admin",
+    summary: "A site's conversations, newest first",
+    extension: true,
+    query: siteQuery,
+    answers: { 200: z.array(wire.conversation) },
+    errors: ["site_not_found"],
+  },
+  {
+    method: "GET",
+    path: `${ADMIN}/conversations/{id}`,
+    family: "admin",
+    summary: "A conversation with every message, notes included",
+    extension: true,
+    answers: { 200: wire.conversationWithMessages },
+    errors: ["conversation_not_found"],
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/conversations/{id}/messages`,
+    family: "admin",
+    summary: "Post a staff reply or note",
+    extension: true,
+    body: staffMessageBody,
+    answers: { 201: wire.sentMessage, 200: wire.sentMessage },
+    errors: ["conversation_not_found", "member_not_found", "conversation_closed", "client_id_conflict"],
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/conversations/{id}/presence`,
+    family: "admin",
+    summary: "Set a staff member's typing presence (10 s)",
+    extension: true,
+    body: staffPresenceBody,
+    answers: { 200: wire.staffPresence },
+    errors: ["conversation_not_found", "member_not_found"],
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/conversations/{id}/close`,
+    family: "admin",
+    summary: "Close a conversation",
+    extension: true,
+    answers: { 200: wire.conversation },
+    errors: ["conversation_not_found"],
+  },
+  {
+    method: "GET",
+    path: `${ADMIN}/tickets`,
+    family: "admin",
+    summary: "A site's tickets with their attachments, newest first",
+    extension: true,
+    query: siteQuery,
+    answers: { 200: z.array(wire.ticket) },
+    errors: ["site_not_found"],
+  },
+  {
+    method: "GET",
+    path: `${ADMIN}/page-views`,
+    family: "admin",
+    summary: "A site's page views, newest first",
+    extension: true,
+    query: siteQuery,
+    answers: { 200: z.array(wire.pageView) },
+    errors: ["site_not_found"],
+  },
+  {
+    method: "GET",
+    path: "/api/health",
+    family: "probe",
+    summary: "Liveness",
+    extension: true,
+    answers: { 200: wire.health },
+  },
+  {
+    method: "GET",
+    path: "/api/ready",
+    family: "probe",
+    summary: "Readiness: the database and (when configured) Redis answer",
+    extension: true,
+    answers: { 200: wire.readiness },
+    errors: ["service_unavailable"],
+  },
+];
+

@@ -1,0 +1,190 @@
+import { z } from "zod";
+
+// The wire shapes of what the API answers (the `result` of the envelope), for the API document.
+// Requests are described by the very schemas the routes validate with (lib/<domain>/schemas.ts);
+// answers are described here, and the contract test checks every answer of the integration suite
+// against them, so a service that starts answering something else fails a test.
+
+/** The named shapes: each becomes `#/components/schemas/<id>` in the document. */
+export const wireSchemas = z.registry<{ id: string }>();
+const named = <Schema extends z.ZodType>(id: string, schema: Schema): Schema => {
+  wireSchemas.add(schema, { id });
+  return schema;
+};
+
+const isoTime = z.iso.datetime({ offset: true }).describe("ISO 8601, UTC, milliseconds");
+const id = z.string().max(100);
+
+export const message = named(
+  "Message",
+  z.object({
+    id: z.string(),
+    sequence: z.int().min(1),
+    conversation_id: z.string(),
+    client_id: z.string(),
+    author_id: z.string(),
+    author_type: z.enum(["visitor", "staff", "system"]),
+    kind: z.enum(["message", "note"]).describe("visitors only ever see `message`"),
+    body: z.string().describe("verbatim after trimming: render as text, never as HTML"),
+    created_at: isoTime,
+    author_name: z.string().nullable(),
+    author_avatar: z.string().nullable().describe("relative path of the author's picture, or null"),
+  }),
+);
+
+export const sentMessage = named(
+  "SentMessage",
+  z.object({ message, duplicate: z.boolean().describe("true when this client_id was already stored with the same body") }),
+);
+
+export const messagePage = named(
+  "MessagePage",
+  z.object({ items: z.array(message), next_cursor: z.int().min(0), has_more: z.boolean() }),
+);
+
+export const startedConversation = named(
+  "StartedConversation",
+  z.object({
+    conversation_id: z.string(),
+    visitor_token: z.string().regex(/^vt_[A-Za-z0-9_-]{43}$/),
+    expires_in_seconds: z.literal(86400),
+    offline: z.boolean(),
+  }),
+);
+
+export const renewedToken = named(
+  "RenewedToken",
+  z.object({ visitor_token: z.string().regex(/^vt_[A-Za-z0-9_-]{43}$/), expires_at: isoTime }),
+);
+
+export const presenceEntry = named(
+  "PresenceEntry",
+  z.object({
+    conversation_id: z.string(),
+    actor_id: z.string(),
+    author_type: z.enum(["visitor", "staff"]),
+    typing: z.boolean(),
+    expires_at: isoTime,
+  }),
+);
+
+export const staffPresence = named(
+  "StaffPresence",
+  z.object({ conversation_id: z.string(), actor_id: z.string(), typing: z.boolean() }),
+);
+
+const pictureType = z.enum(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+export const memberPicture = named(
+  "MemberPicture",
+  z.object({ content_type: pictureType, bytes: z.base64(), tag: z.string().regex(/^[0-9a-f]{1,64}$/) }),
+);
+
+export const ticketReceipt = named(
+  "TicketReceipt",
+  z.object({
+    number: z.int().min(1),
+    subject: z.string(),
+    uploads: z.array(
+      z.object({
+        attachment_id: z.string().max(64),
+        upload_url: z.url().max(2000).describe("absolute; one PUT of exactly the described bytes and type, 15 minutes"),
+        name: z.string(),
+      }),
+    ),
+  }),
+);
+
+export const uploadedFile = named(
+  "UploadedFile",
+  z.object({ attachment_id: z.string(), bytes: z.int().min(0), content_type: z.string() }),
+);
+
+export const site = named(
+  "Site",
+  z.object({
+    id,
+    name: z.string(),
+    origins: z.array(z.string()),
+    offline: z.boolean(),
+    inbox_id: z.string(),
+    daily_allowance: z.int().min(0),
+  }),
+);
+
+export const member = named(
+  "Member",
+  z.object({
+    id,
+    name: z.string(),
+    avatar: z.object({ content_type: pictureType, tag: z.string() }).nullable(),
+  }),
+);
+
+export const conversation = named(
+  "Conversation",
+  z.object({
+    id: z.string(),
+    site_id: id,
+    status: z.enum(["open", "closed"]),
+    origin: z.string(),
+    visitor_id: z.string(),
+    visitor_name: z.string().nullable(),
+    visitor_email: z.string().nullable(),
+    offline: z.boolean(),
+    last_sequence: z.int().min(0),
+    created_at: isoTime,
+    closed_at: isoTime.nullable(),
+  }),
+);
+
+export const conversationWithMessages = named(
+  "ConversationWithMessages",
+  conversation
+  .extend({ messages: z.array(message).describe("every message, staff notes included") }),
+);
+
+export const ticket = named(
+  "Ticket",
+  z.object({
+    id: z.string(),
+    number: z.int().min(1),
+    site_id: id,
+    inbox_id: z.string(),
+    origin: z.string(),
+    name: z.string().nullable(),
+    email: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    priority: z.enum(["low", "normal", "high", "urgent"]),
+    created_at: isoTime,
+    attachments: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        content_type: z.string(),
+        bytes: z.int().min(0),
+        uploaded: z.boolean(),
+        uploaded_at: isoTime.nullable(),
+      }),
+    ),
+  }),
+);
+
+export const pageView = named(
+  "PageView",
+  z.object({
+    id: z.string(),
+    site_id: id,
+    origin: z.string(),
+    visitor_id: z.string().nullable(),
+    page_url: z.string(),
+    page_title: z.string().nullable(),
+    referrer: z.string().nullable(),
+    created_at: isoTime,
+  }),
+);
+
+export const health = named("Health", z.object({ status: z.literal("ok") }));
+
+export const readiness = named("Readiness", z.object({ database: z.literal("ok"), redis: z.enum(["ok", "not_configured"]) }));
