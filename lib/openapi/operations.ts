@@ -215,7 +215,7 @@ export const operations: Operation[] = [
     summary: "Post a staff reply or note",
     extension: true,
     body: staffMessageBody,
-    answers: { 201: wire.sentMessage, 200: wire.sentMessage },
+    answers: { 201: wire.staffSentMessage, 200: wire.staffSentMessage },
     errors: ["conversation_not_found", "member_not_found", "conversation_closed", "client_id_conflict"],
   },
   {

@@ -32,6 +32,16 @@ export const message = named(
   }),
 );
 
+export const staffMessage = named(
+  "StaffMessage",
+  message.extend({
+    sequence: z.int().min(0).describe("a public message's own number; a note's is that of the public message it follows (0: none yet)"),
+    note_number: z.int().min(0).describe("0 for a public message; 1, 2… for the notes after the same public message"),
+  }),
+);
+
+export const staffSentMessage = named("StaffSentMessage", z.object({ message: staffMessage, duplicate: z.boolean() }));
+
 export const sentMessage = named(
   "SentMessage",
   z.object({ message, duplicate: z.boolean().describe("true when this client_id was already stored with the same body") }),
@@ -90,6 +100,10 @@ export const ticketReceipt = named(
         attachment_id: z.string().max(64),
         upload_url: z.url().max(2000).describe("absolute; one PUT of exactly the described bytes and type, 15 minutes"),
         name: z.string(),
+        upload_headers: z
+          .record(z.string(), z.string())
+          .optional()
+          .describe("headers the PUT must carry (S3: If-None-Match: *, a one-use conditional write)"),
       }),
     ),
   }),
@@ -140,8 +154,7 @@ export const conversation = named(
 
 export const conversationWithMessages = named(
   "ConversationWithMessages",
-  conversation
-  .extend({ messages: z.array(message).describe("every message, staff notes included") }),
+  conversation.extend({ messages: z.array(staffMessage).describe("every message, staff notes included, ordered by (sequence, note_number)") }),
 );
 
 export const ticket = named(
