@@ -35,4 +35,24 @@ export async function prepareServerStart(): Promise<void> {
     // The database may come up later: requests answer 503 meanwhile and retry the connection.
     log.error("startup_database_unavailable", { error });
   }
+  startNotificationsInBackground();
+}
+
+const RETRY_WORKER_START_MS = 30_000;
+
+/**
+ * Emails and webhooks (lib/jobs): started after the server is ready, never awaited, so startup
+ * does not wait on it; retried while the database is unreachable. Not part of `next build`.
+ */
+function startNotificationsInBackground(): void {
+  if (env().NOTIFICATION_WORKER === "off") return;
+  const start = () =>
+    import("./jobs/worker")
+      .then(({ startNotificationWorker }) => startNotificationWorker())
+      .then(() => log.info("notification_worker_started"))
+      .catch((error: unknown) => {
+        log.error("notification_worker_unavailable", { error });
+        setTimeout(start, RETRY_WORKER_START_MS).unref();
+      });
+  setImmediate(start);
 }

@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import { db } from "../db";
+import { storeEmail, type EmailDraft } from "../email/outbox";
+import { ticketAcknowledgement, ticketReplyEmail } from "../email/ticket-emails";
+import { eventData } from "../webhooks/event-data";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/schemas";
+import type { JobContext } from "./context";
+import { QUEUES, type JobSpec } from "./queue";
+
+// The dispatcher turns the outbox rows the triggers wrote (notification_events) into webhook
+// deliveries, emails and jobs. A batch is claimed for a while (another instance takes it over if
+// this one dies), its payloads are read, then everything it causes is written in one transaction
+// that also deletes the events: an event is dispatched once, or not at all and later.
+
+const BATCH = 200;
+const CLAIM_SECONDS = 60;
+
+interface EventRow {
+  id: string;
+  type: string;
+  subject_id: string;
+  created_at: Date | string;
+}
+
+interface Delivery {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  type: string;
+  payload: string;
+}
+
+const isWebhookEvent = (type: string): type is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(type);
+
+/** Dispatches one batch; returns how many events it handled. */
+export async function dispatchEvents(context: JobContext): Promise<number> {
+  const { executor, timings } = context;
+  const { rows } = await executor.executeSql(
+    `UPDATE "notification_events" SET "claimed_until" = now() + $2::int * interval '1 second'
+      WHERE "id" IN (
+        SELECT "id" FROM "notification_events"
+         WHERE "claimed_until" IS NULL OR "claimed_until" < now()
+         ORDER BY "created_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "type", "subject_id", "created_at"`,
+    [BATCH, CLAIM_SECONDS],
+  );
+  const events = (rows as EventRow[]).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+  if (events.length === 0) return 0;
+
+  const prisma = await db();
+  const webhooks = await prisma.webhook.findMany({ select: { id: true, events: true } });
+  const deliveries: Delivery[] = [];
+  const emails: EmailDraft[] = [];
+  const jobs: JobSpec[] = [];
+
+  for (const event of events) {
+    if (isWebhookEvent(event.type)) {
+      const subscribed = webhooks.filter((webhook) => webhook.events.includes(event.type));
+      const data = subscribed.length > 0 ? await eventData(event.type, event.subject_id) : null;
+      if (data) {
+        const payload = JSON.stringify({ type: event.type, timestamp: new Date(event.created_at).toISOString(), data });
+        for (const webhook of subscribed) {
+          deliveries.push({ id: `whd_${randomUUID()}`, webhookId: webhook.id, eventId: event.id, type: event.type, payload });
+        }
+      }
+    }
+    switch (event.type) {
+      case "message.created": {
+        const message = await prisma.message.findUnique({
+          where: { id: event.subject_id },
+          select: { conversationId: true, authorType: true, createdAt: true },
+        });
+        if (message?.authorType === "visitor") {
+          jobs.push({ name: QUEUES.staffAlert, data: { conversationId: message.conversationId } });
+        } else if (message?.authorType === "staff") {
+          const startAfter = new Date(message.createdAt.getTime() + timings.followUpDelayMs);
+          jobs.push({ name: QUEUES.followUp, data: { conversationId: message.conversationId }, startAfter });
+        }
+        break;
+      }
+      case "ticket.created": {
+        const email = await ticketAcknowledgement(event.subject_id);
+        if (email) emails.push(email);
+        break;
+      }
+      case "ticket.replied": {
+        const email = await ticketReplyEmail(event.subject_id);
+        if (email) emails.push(email);
+        break;
+      }
+      case "delivery.retry":
+        jobs.push({ name: QUEUES.webhook, data: { deliveryId: event.subject_id } });
+        break;
+    }
+  }
+
+  await executor.transaction(async (sql) => {
+    for (const delivery of deliveries) {
+      const { rows: inserted } = await sql.executeSql(
+        `INSERT INTO "webhook_deliveries" ("id", "webhook_id", "event_id", "type", "payload", "next_attempt_at")
+         SELECT $1, $2, $3, $4, $5, now() WHERE EXISTS (SELECT 1 FROM "webhooks" WHERE "id" = $2)
+         ON CONFLICT ("webhook_id", "event_id") DO NOTHING RETURNING "id"`,
+        [delivery.id, delivery.webhookId, delivery.eventId, delivery.type, delivery.payload],
+      );
+      if (inserted.length > 0) jobs.push({ name: QUEUES.webhook, data: { deliveryId: delivery.id } });
+    }
+    for (const email of emails) jobs.push(...(await storeEmail(sql, email)));
+    await context.addJobs(sql, jobs);
+    await sql.executeSql(`DELETE FROM "notification_events" WHERE "id" = ANY($1::text[])`, [events.map((event) => event.id)]);
+  });
+  return events.length;
+}

@@ -1,0 +1,107 @@
+import type PgBoss from "pg-boss";
+import { sqlExecutor, type SqlExecutor } from "../db";
+import { runVisitorFollowUp } from "../email/follow-ups";
+import { sendStoredEmail } from "../email/outbox";
+import { runStaffAlert } from "../email/staff-alerts";
+import { log } from "../log";
+import { deliverWebhook } from "../webhooks/deliver";
+import type { JobContext } from "./context";
+import { dispatchEvents } from "./dispatcher";
+import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "./queue";
+import { resolveTimings, type NotificationTimings } from "./timings";
+
+// The notification worker: the dispatcher loop over the outbox, and pg-boss workers for each
+// queue. Every service instance may run one; pg-boss hands each job to one of them.
+
+export interface NotificationWorker {
+  /** Stops taking work. `abrupt` leaves jobs in flight as a crash would (tests). */
+  stop(options?: { abrupt?: boolean }): Promise<void>;
+  /** Dispatches pending events now instead of at the next poll (tests, benchmarks). */
+  dispatchNow(): Promise<number>;
+}
+
+export interface WorkerOptions {
+  timings?: Partial<NotificationTimings>;
+  /** Another connection to the same database (a second instance in tests). */
+  executor?: SqlExecutor;
+}
+
+const BATCH_SIZE = 25;
+
+type Handler = (context: JobContext, data: Record<string, string>) => Promise<void>;
+const handlers: Record<QueueName, Handler> = {
+  [QUEUES.webhook]: (context, data) => deliverWebhook(context, data.deliveryId!),
+  [QUEUES.email]: (_context, data) => sendStoredEmail(data.emailId!),
+  [QUEUES.staffAlert]: (context, data) => runStaffAlert(context, data.conversationId!),
+  [QUEUES.followUp]: (context, data) => runVisitorFollowUp(context, data.conversationId!),
+};
+
+export async function startNotificationWorker(options: WorkerOptions = {}): Promise<NotificationWorker> {
+  const timings = resolveTimings(options.timings);
+  const executor = options.executor ?? (await sqlExecutor());
+  const boss = createBoss(executor, timings);
+  boss.on("error", (error) => log.error("job_queue_error", { error }));
+  await boss.start();
+  await ensureQueues(boss, timings);
+
+  const workerIds = new Map<QueueName, string>();
+  const context: JobContext = {
+    executor,
+    timings,
+    addJobs: async (sql, jobs) => {
+      await addJobs(boss, sql, jobs);
+      // Wake this instance's workers for jobs due now; other instances find them at their next poll.
+      for (const name of new Set(jobs.filter((job) => !job.startAfter || job.startAfter.getTime() <= Date.now()).map((job) => job.name))) {
+        const id = workerIds.get(name);
+        if (id) setImmediate(() => boss.notifyWorker(id));
+      }
+    },
+  };
+
+  for (const name of Object.values(QUEUES)) {
+    const id = await boss.work<Record<string, string>>(
+      name,
+      { batchSize: BATCH_SIZE, pollingIntervalSeconds: timings.jobPollMs / 1000 },
+      async (jobs: PgBoss.Job<Record<string, string>>[]) => {
+        // The batch succeeds or fails as one; a failure is rare (database or SMTP down) and each
+        // handler is safe to run again.
+        await Promise.all(jobs.map((job) => handlers[name](context, job.data)));
+      },
+    );
+    workerIds.set(name, id);
+  }
+
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  const dispatchNow = async (): Promise<number> => {
+    while (running) await running.catch(() => 0);
+    running = dispatchEvents(context);
+    try {
+      return await running;
+    } finally {
+      running = null;
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const loop = async () => {
+    if (stopped) return;
+    let handled = 0;
+    try {
+      handled = await dispatchNow();
+    } catch (error) {
+      log.error("notification_dispatch_failed", { error });
+    }
+    if (!stopped) timer = setTimeout(loop, handled > 0 ? 0 : timings.dispatchPollMs);
+  };
+  timer = setTimeout(loop, 0);
+
+  return {
+    dispatchNow,
+    stop: async ({ abrupt = false } = {}) => {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => 0);
+      await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });
+    },
+  };
+}
