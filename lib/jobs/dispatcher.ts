@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { storeEmail, type EmailDraft } from "../email/outbox";
 import { ticketAcknowledgement, ticketReplyEmail } from "../email/ticket-emails";
-import { eventData } from "../webhooks/event-data";
+import { eventData, loadMessages } from "../webhooks/event-data";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/schemas";
 import type { JobContext } from "./context";
 import { QUEUES, type JobSpec } from "./queue";
@@ -49,6 +49,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
 
   const prisma = await db();
   const webhooks = await prisma.webhook.findMany({ select: { id: true, events: true } });
+  const messages = await loadMessages(events.filter((event) => event.type === "message.created").map((event) => event.subject_id));
   const deliveries: Delivery[] = [];
   const emails: EmailDraft[] = [];
   const jobs: JobSpec[] = [];
@@ -56,7 +57,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
   for (const event of events) {
     if (isWebhookEvent(event.type)) {
       const subscribed = webhooks.filter((webhook) => webhook.events.includes(event.type));
-      const data = subscribed.length > 0 ? await eventData(event.type, event.subject_id) : null;
+      const data = subscribed.length > 0 ? await eventData(event.type, event.subject_id, messages) : null;
       if (data) {
         const payload = JSON.stringify({ type: event.type, timestamp: new Date(event.created_at).toISOString(), data });
         for (const webhook of subscribed) {
@@ -66,10 +67,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
     }
     switch (event.type) {
       case "message.created": {
-        const message = await prisma.message.findUnique({
-          where: { id: event.subject_id },
-          select: { conversationId: true, authorType: true, createdAt: true },
-        });
+        const message = messages.get(event.subject_id);
         if (message?.authorType === "visitor") {
           jobs.push({ name: QUEUES.staffAlert, data: { conversationId: message.conversationId } });
         } else if (message?.authorType === "staff") {

@@ -26,7 +26,9 @@ export interface WorkerOptions {
   executor?: SqlExecutor;
 }
 
-const BATCH_SIZE = 25;
+const BATCH_SIZE = 50;
+// Webhook attempts wait on other servers (up to the timeout): more of them run at once.
+const LOOPS: Record<QueueName, number> = { [QUEUES.webhook]: 4, [QUEUES.email]: 1, [QUEUES.staffAlert]: 1, [QUEUES.followUp]: 1 };
 
 type Handler = (context: JobContext, data: Record<string, string>) => Promise<void>;
 const handlers: Record<QueueName, Handler> = {
@@ -44,7 +46,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   await boss.start();
   await ensureQueues(boss, timings);
 
-  const workerIds = new Map<QueueName, string>();
+  const workerIds = new Map<QueueName, string[]>();
   const context: JobContext = {
     executor,
     timings,
@@ -52,23 +54,28 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
       await addJobs(boss, sql, jobs);
       // Wake this instance's workers for jobs due now; other instances find them at their next poll.
       for (const name of new Set(jobs.filter((job) => !job.startAfter || job.startAfter.getTime() <= Date.now()).map((job) => job.name))) {
-        const id = workerIds.get(name);
-        if (id) setImmediate(() => boss.notifyWorker(id));
+        for (const id of workerIds.get(name) ?? []) setImmediate(() => boss.notifyWorker(id));
       }
     },
   };
 
   for (const name of Object.values(QUEUES)) {
-    const id = await boss.work<Record<string, string>>(
-      name,
-      { batchSize: BATCH_SIZE, pollingIntervalSeconds: timings.jobPollMs / 1000 },
-      async (jobs: PgBoss.Job<Record<string, string>>[]) => {
-        // The batch succeeds or fails as one; a failure is rare (database or SMTP down) and each
-        // handler is safe to run again.
-        await Promise.all(jobs.map((job) => handlers[name](context, job.data)));
-      },
-    );
-    workerIds.set(name, id);
+    const ids: string[] = [];
+    for (let loop = 0; loop < LOOPS[name]; loop++) {
+      const id: string = await boss.work<Record<string, string>>(
+        name,
+        { batchSize: BATCH_SIZE, pollingIntervalSeconds: timings.jobPollMs / 1000 },
+        async (jobs: PgBoss.Job<Record<string, string>>[]) => {
+          // The batch succeeds or fails as one; a failure is rare (database or SMTP down) and each
+          // handler is safe to run again.
+          await Promise.all(jobs.map((job) => handlers[name](context, job.data)));
+          // A full batch: more are probably waiting, so fetch again at once instead of after the poll interval.
+          if (jobs.length === BATCH_SIZE) boss.notifyWorker(id);
+        },
+      );
+      ids.push(id);
+    }
+    workerIds.set(name, ids);
   }
 
   let stopped = false;

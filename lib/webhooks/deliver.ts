@@ -33,7 +33,7 @@ export async function deliverWebhook(context: JobContext, deliveryId: string): P
     [deliveryId, holdMs],
   );
   const delivery = rows[0] as Claimed | undefined;
-  if (!delivery) return; // delivered, failed, deleted, not yet due, or in another worker's hands
+  if (!delivery) return followHeldDelivery(context, deliveryId);
 
   const result = await attempt(delivery, timings.webhookTimeoutMs);
   const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
@@ -51,6 +51,23 @@ export async function deliverWebhook(context: JobContext, deliveryId: string): P
     if (next) await context.addJobs(sql, [{ name: QUEUES.webhook, data: { deliveryId }, startAfter: next }]);
   });
   log.info("webhook_attempt", { delivery: delivery.id, attempt: delivery.attempt, status, response_status: result.status });
+}
+
+/**
+ * Not claimed: delivered, failed, deleted or not yet due (a stale job: nothing to do), or held by
+ * an attempt in flight. That attempt's worker may have died: look again when its hold runs out.
+ */
+async function followHeldDelivery(context: JobContext, deliveryId: string): Promise<void> {
+  await context.executor.transaction(async (sql) => {
+    const { rows } = await sql.executeSql(
+      `SELECT "locked_until" FROM "webhook_deliveries" WHERE "id" = $1 AND "status" = 'pending' AND "locked_until" > now()`,
+      [deliveryId],
+    );
+    const heldUntil = rows[0]?.locked_until as Date | string | undefined;
+    if (!heldUntil) return;
+    const startAfter = new Date(new Date(heldUntil).getTime() + 1_000);
+    await context.addJobs(sql, [{ name: QUEUES.webhook, data: { deliveryId }, startAfter }]);
+  });
 }
 
 async function attempt(delivery: Claimed, timeoutMs: number): Promise<AttemptResult> {

@@ -5,20 +5,39 @@ import type { WebhookEvent } from "./schemas";
 // The `data` of each webhook event, in the wire shapes of the spec, built from the row the event
 // is about when it is dispatched. null: the row is gone, so there is nothing to tell.
 
-export async function eventData(type: WebhookEvent, subjectId: string): Promise<Record<string, unknown> | null> {
+const messageWithConversation = {
+  ...messageInclude,
+  conversation: { select: { siteId: true, visitorName: true } },
+} as const;
+
+/** The messages of many message.created events in one query (a burst of sends is dispatched in batches). */
+export async function loadMessages(ids: string[]) {
+  if (ids.length === 0) return new Map<string, LoadedMessage>();
+  const rows = await (await db()).message.findMany({ where: { id: { in: ids } }, include: messageWithConversation });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+export type LoadedMessage = Awaited<ReturnType<typeof loadOne>> & {};
+const loadOne = async (id: string) =>
+  (await db()).message.findUnique({ where: { id }, include: messageWithConversation });
+
+export function messageEventData(message: LoadedMessage) {
+  return {
+    conversation_id: message.conversationId,
+    site_id: message.conversation.siteId,
+    message: toWireMessage(message, message.conversation.visitorName),
+  };
+}
+
+export async function eventData(
+  type: WebhookEvent,
+  subjectId: string,
+  messages?: Map<string, LoadedMessage>,
+): Promise<Record<string, unknown> | null> {
   const prisma = await db();
   switch (type) {
     case "message.created": {
-      const message = await prisma.message.findUnique({
-        where: { id: subjectId },
-        include: { ...messageInclude, conversation: { select: { siteId: true, visitorName: true } } },
-      });
-      if (!message) return null;
-      return {
-        conversation_id: message.conversationId,
-        site_id: message.conversation.siteId,
-        message: toWireMessage(message, message.conversation.visitorName),
-      };
+      const message = messages ? messages.get(subjectId) : await loadOne(subjectId);
+      return message ? messageEventData(message) : null;
     }
     case "conversation.started":
     case "conversation.closed": {

@@ -16,7 +16,7 @@ const PUBLIC_URL = "https://parley.example";
 
 const TIMINGS: Partial<NotificationTimings> = {
   staffIdleMs: 60_000, // as in production: only "nobody had the inbox open for 60 s" matters here
-  staffAlertIntervalMs: 2_000,
+  staffAlertIntervalMs: 4_000,
   followUpDelayMs: 800,
   emailRetryDelaySeconds: 1,
   dispatchPollMs: 50,
@@ -97,7 +97,7 @@ describe("staff alerts", () => {
       const mails = smtp.to(member.email!);
       expect(mails).toHaveLength(2);
       return mails;
-    }, 8_000);
+    }, 15_000);
     expect(mails[1]!.parsed.text).toContain("second");
     expect(mails[1]!.parsed.text).toContain("third");
     expect(mails[1]!.parsed.text).not.toContain("first");

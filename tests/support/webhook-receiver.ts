@@ -23,6 +23,8 @@ export class WebhookReceiver {
   private answers: Answer[] = [];
   private verifier: Webhook | null = null;
   fallback: Answer = 200;
+  /** Waits this long before answering (a slow receiver). */
+  delayMs = 0;
 
   async start(): Promise<this> {
     this.server = createServer((request, response) => {
@@ -46,8 +48,10 @@ export class WebhookReceiver {
         });
         const answer = this.answers.shift() ?? this.fallback;
         if (answer === "hang") return; // never answers
-        response.writeHead(answer, { "content-type": "text/plain" });
-        response.end(answer >= 300 ? "x".repeat(5000) : "ok");
+        setTimeout(() => {
+          response.writeHead(answer, { "content-type": "text/plain" });
+          response.end(answer >= 300 ? "x".repeat(5000) : "ok");
+        }, this.delayMs);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
