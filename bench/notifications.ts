@@ -12,7 +12,7 @@ import { seedBench } from "./seed";
 
 const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const BURST = Number(process.env.BENCH_BURST ?? 1000);
-const CONCURRENCY = 16;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PARTS = (process.env.BENCH_PARTS ?? "trigger,burst,crash").split(",");
 const name = `parley_notify_bench_${Date.now()}`;
 const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();

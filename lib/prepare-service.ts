@@ -39,6 +39,9 @@ export async function prepareServerStart(): Promise<void> {
 }
 
 const RETRY_WORKER_START_MS = 30_000;
+let backgroundWorker: { stop(): Promise<void> } | null = null;
+let backgroundRetry: NodeJS.Timeout | undefined;
+let backgroundStopped = false;
 
 /**
  * Emails and webhooks (lib/jobs): started after the server is ready, never awaited, so startup
@@ -46,13 +49,30 @@ const RETRY_WORKER_START_MS = 30_000;
  */
 function startNotificationsInBackground(): void {
   if (env().NOTIFICATION_WORKER === "off") return;
+  backgroundStopped = false;
   const start = () =>
     import("./jobs/worker")
       .then(({ startNotificationWorker }) => startNotificationWorker())
-      .then(() => log.info("notification_worker_started"))
+      .then(async (worker) => {
+        if (backgroundStopped) return worker.stop();
+        backgroundWorker = worker;
+        log.info("notification_worker_started");
+      })
       .catch((error: unknown) => {
         log.error("notification_worker_unavailable", { error });
-        setTimeout(start, RETRY_WORKER_START_MS).unref();
+        if (!backgroundStopped) backgroundRetry = setTimeout(start, RETRY_WORKER_START_MS).unref();
       });
-  setImmediate(start);
+  backgroundRetry = setTimeout(start, 0);
 }
+
+/** Stops the worker the server start began (tests; a graceful shutdown). */
+export async function stopNotificationsInBackground(): Promise<void> {
+  backgroundStopped = true;
+  clearTimeout(backgroundRetry);
+  const worker = backgroundWorker;
+  backgroundWorker = null;
+  await worker?.stop();
+}
+
+/** Whether the server start's worker is running (tests). */
+export const notificationsRunning = () => backgroundWorker !== null;

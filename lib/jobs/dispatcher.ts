@@ -9,11 +9,12 @@ import { QUEUES, type JobSpec } from "./queue";
 
 // The dispatcher turns the outbox rows the triggers wrote (notification_events) into webhook
 // deliveries, emails and jobs. A batch is claimed for a while (another instance takes it over if
-// this one dies), its payloads are read, then everything it causes is written in one transaction
-// that also deletes the events: an event is dispatched once, or not at all and later.
+// this one dies), its payloads are read, then one transaction deletes the events and writes what
+// they cause — only for the events it deleted, so an event whose claim ran out and was taken by
+// another instance meanwhile is dispatched once all the same.
 
 const BATCH = 200;
-const CLAIM_SECONDS = 60;
+const CLAIM_SECONDS = 10;
 
 interface EventRow {
   id: string;
@@ -23,6 +24,7 @@ interface EventRow {
 }
 
 interface Delivery {
+  event: string;
   id: string;
   webhookId: string;
   eventId: string;
@@ -51,8 +53,8 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
   const webhooks = await prisma.webhook.findMany({ select: { id: true, events: true } });
   const messages = await loadMessages(events.filter((event) => event.type === "message.created").map((event) => event.subject_id));
   const deliveries: Delivery[] = [];
-  const emails: EmailDraft[] = [];
-  const jobs: JobSpec[] = [];
+  const emails: (EmailDraft & { event: string })[] = [];
+  const eventJobs: (JobSpec & { event: string })[] = [];
 
   for (const event of events) {
     if (isWebhookEvent(event.type)) {
@@ -61,7 +63,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
       if (data) {
         const payload = JSON.stringify({ type: event.type, timestamp: new Date(event.created_at).toISOString(), data });
         for (const webhook of subscribed) {
-          deliveries.push({ id: `whd_${randomUUID()}`, webhookId: webhook.id, eventId: event.id, type: event.type, payload });
+          deliveries.push({ event: event.id, id: `whd_${randomUUID()}`, webhookId: webhook.id, eventId: event.id, type: event.type, payload });
         }
       }
     }
@@ -69,31 +71,37 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
       case "message.created": {
         const message = messages.get(event.subject_id);
         if (message?.authorType === "visitor") {
-          jobs.push({ name: QUEUES.staffAlert, data: { conversationId: message.conversationId } });
+          eventJobs.push({ event: event.id, name: QUEUES.staffAlert, data: { conversationId: message.conversationId } });
         } else if (message?.authorType === "staff") {
           const startAfter = new Date(message.createdAt.getTime() + timings.followUpDelayMs);
-          jobs.push({ name: QUEUES.followUp, data: { conversationId: message.conversationId }, startAfter });
+          eventJobs.push({ event: event.id, name: QUEUES.followUp, data: { conversationId: message.conversationId }, startAfter });
         }
         break;
       }
       case "ticket.created": {
         const email = await ticketAcknowledgement(event.subject_id);
-        if (email) emails.push(email);
+        if (email) emails.push({ ...email, event: event.id });
         break;
       }
       case "ticket.replied": {
         const email = await ticketReplyEmail(event.subject_id);
-        if (email) emails.push(email);
+        if (email) emails.push({ ...email, event: event.id });
         break;
       }
       case "delivery.retry":
-        jobs.push({ name: QUEUES.webhook, data: { deliveryId: event.subject_id } });
+        eventJobs.push({ event: event.id, name: QUEUES.webhook, data: { deliveryId: event.subject_id } });
         break;
     }
   }
 
-  await executor.transaction(async (sql) => {
-    for (const delivery of deliveries) {
+  return executor.transaction(async (sql) => {
+    const { rows: deleted } = await sql.executeSql(
+      `DELETE FROM "notification_events" WHERE "id" = ANY($1::text[]) RETURNING "id"`,
+      [events.map((event) => event.id)],
+    );
+    const mine = new Set(deleted.map((row: { id: string }) => row.id));
+    const jobs: JobSpec[] = eventJobs.filter((job) => mine.has(job.event)).map(({ event: _event, ...job }) => job);
+    for (const delivery of deliveries.filter((delivery) => mine.has(delivery.event))) {
       const { rows: inserted } = await sql.executeSql(
         `INSERT INTO "webhook_deliveries" ("id", "webhook_id", "event_id", "type", "payload", "next_attempt_at")
          SELECT $1, $2, $3, $4, $5, now() WHERE EXISTS (SELECT 1 FROM "webhooks" WHERE "id" = $2)
@@ -102,9 +110,8 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
       );
       if (inserted.length > 0) jobs.push({ name: QUEUES.webhook, data: { deliveryId: delivery.id } });
     }
-    for (const email of emails) jobs.push(...(await storeEmail(sql, email)));
+    for (const { event, ...email } of emails) if (mine.has(event)) jobs.push(...(await storeEmail(sql, email)));
     await context.addJobs(sql, jobs);
-    await sql.executeSql(`DELETE FROM "notification_events" WHERE "id" = ANY($1::text[])`, [events.map((event) => event.id)]);
+    return mine.size;
   });
-  return events.length;
 }

@@ -17,52 +17,31 @@ CREATE TABLE "notification_events" (
 );
 CREATE INDEX "notification_events_created_at_idx" ON "notification_events"("created_at");
 
-CREATE FUNCTION "parley_notify_event"(event_type TEXT, subject TEXT) RETURNS void AS $$
-  INSERT INTO "notification_events" ("type", "subject_id") VALUES (event_type, subject);
-$$ LANGUAGE sql;
-
-CREATE FUNCTION "parley_on_message"() RETURNS trigger AS $$
+-- One trigger function for every event: its argument is the event type, NEW."id" the subject.
+-- PL/pgSQL keeps the INSERT's plan for the session, so a send pays for one small insert.
+CREATE FUNCTION "parley_notify"() RETURNS trigger AS $$
 BEGIN
-  PERFORM "parley_notify_event"('message.created', NEW."id");
+  INSERT INTO "notification_events" ("type", "subject_id") VALUES (TG_ARGV[0], NEW."id");
   RETURN NULL;
 END $$ LANGUAGE plpgsql;
+
 -- Public messages only: notes never leave the inbox.
 CREATE TRIGGER "messages_notify" AFTER INSERT ON "messages"
-  FOR EACH ROW WHEN (NEW."kind" = 'message') EXECUTE FUNCTION "parley_on_message"();
+  FOR EACH ROW WHEN (NEW."kind" = 'message') EXECUTE FUNCTION "parley_notify"('message.created');
 
-CREATE FUNCTION "parley_on_conversation_started"() RETURNS trigger AS $$
-BEGIN
-  PERFORM "parley_notify_event"('conversation.started', NEW."id");
-  RETURN NULL;
-END $$ LANGUAGE plpgsql;
 CREATE TRIGGER "conversations_notify_started" AFTER INSERT ON "conversations"
-  FOR EACH ROW EXECUTE FUNCTION "parley_on_conversation_started"();
+  FOR EACH ROW EXECUTE FUNCTION "parley_notify"('conversation.started');
 
-CREATE FUNCTION "parley_on_conversation_closed"() RETURNS trigger AS $$
-BEGIN
-  PERFORM "parley_notify_event"('conversation.closed', NEW."id");
-  RETURN NULL;
-END $$ LANGUAGE plpgsql;
 CREATE TRIGGER "conversations_notify_closed" AFTER UPDATE OF "status" ON "conversations"
   FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM 'closed' AND NEW."status" = 'closed')
-  EXECUTE FUNCTION "parley_on_conversation_closed"();
+  EXECUTE FUNCTION "parley_notify"('conversation.closed');
 
-CREATE FUNCTION "parley_on_ticket"() RETURNS trigger AS $$
-BEGIN
-  PERFORM "parley_notify_event"('ticket.created', NEW."id");
-  RETURN NULL;
-END $$ LANGUAGE plpgsql;
 CREATE TRIGGER "tickets_notify" AFTER INSERT ON "tickets"
-  FOR EACH ROW EXECUTE FUNCTION "parley_on_ticket"();
+  FOR EACH ROW EXECUTE FUNCTION "parley_notify"('ticket.created');
 
-CREATE FUNCTION "parley_on_attachment_uploaded"() RETURNS trigger AS $$
-BEGIN
-  PERFORM "parley_notify_event"('attachment.uploaded', NEW."id");
-  RETURN NULL;
-END $$ LANGUAGE plpgsql;
 CREATE TRIGGER "ticket_attachments_notify" AFTER UPDATE OF "uploaded_at" ON "ticket_attachments"
   FOR EACH ROW WHEN (OLD."uploaded_at" IS NULL AND NEW."uploaded_at" IS NOT NULL)
-  EXECUTE FUNCTION "parley_on_attachment_uploaded"();
+  EXECUTE FUNCTION "parley_notify"('attachment.uploaded');
 
 -- A staff reply to a ticket, emailed to the filer.
 CREATE TABLE "ticket_replies" (
@@ -77,13 +56,8 @@ CREATE INDEX "ticket_replies_ticket_id_created_at_idx" ON "ticket_replies"("tick
 ALTER TABLE "ticket_replies" ADD CONSTRAINT "ticket_replies_ticket_id_fkey" FOREIGN KEY ("ticket_id") REFERENCES "tickets"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 ALTER TABLE "ticket_replies" ADD CONSTRAINT "ticket_replies_member_id_fkey" FOREIGN KEY ("member_id") REFERENCES "members"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
-CREATE FUNCTION "parley_on_ticket_reply"() RETURNS trigger AS $$
-BEGIN
-  PERFORM "parley_notify_event"('ticket.replied', NEW."id");
-  RETURN NULL;
-END $$ LANGUAGE plpgsql;
 CREATE TRIGGER "ticket_replies_notify" AFTER INSERT ON "ticket_replies"
-  FOR EACH ROW EXECUTE FUNCTION "parley_on_ticket_reply"();
+  FOR EACH ROW EXECUTE FUNCTION "parley_notify"('ticket.replied');
 
 CREATE TABLE "webhooks" (
     "id" TEXT NOT NULL,
