@@ -106,6 +106,17 @@ async function main() {
       `burst of ${BURST} messages (sent in ${round(sendSeconds)} s): ${new Set(ids).size} events delivered, ${ids.length - new Set(ids).size} twice, ` +
         `${receiver.received.filter((r) => !r.verified).length} failed signature checks; enqueue→delivered p50 ${percentile(lag, 50)} ms, p99 ${percentile(lag, 99)} ms, max ${Math.max(...lag)} ms`,
     );
+    if (PARTS.includes("burst")) {
+      // Where the time goes: outbox → delivery row (dispatch), delivery row → receiver (queue + HTTP).
+      const rows = await prisma.webhookDelivery.findMany({ select: { eventId: true, createdAt: true } });
+      const created = new Map(rows.map((row) => [row.eventId, row.createdAt.getTime()]));
+      const dispatch = receiver.received.map((r) => created.get(r.id)! - sentAt.get(r.payload.data.message.id)!);
+      const deliver = receiver.received.map((r) => r.at - created.get(r.id)!);
+      report.push(
+        `  of which dispatch (commit → delivery row) p50 ${percentile(dispatch, 50)} ms, p99 ${percentile(dispatch, 99)} ms; ` +
+          `delivery row → received p50 ${percentile(deliver, 50)} ms, p99 ${percentile(deliver, 99)} ms`,
+      );
+    }
     await worker.stop();
     receiver.received.length = 0;
 

@@ -51,6 +51,8 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
 
   const prisma = await db();
   const webhooks = await prisma.webhook.findMany({ select: { id: true, events: true } });
+  // Staff alerts need someone to alert: skip the checks when no member takes email alerts.
+  const alertable = (await prisma.member.count({ where: { email: { not: null }, notify: true } })) > 0;
   const messages = await loadMessages(events.filter((event) => event.type === "message.created").map((event) => event.subject_id));
   const deliveries: Delivery[] = [];
   const emails: (EmailDraft & { event: string })[] = [];
@@ -70,9 +72,9 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
     switch (event.type) {
       case "message.created": {
         const message = messages.get(event.subject_id);
-        if (message?.authorType === "visitor") {
+        if (message?.authorType === "visitor" && alertable) {
           eventJobs.push({ event: event.id, name: QUEUES.staffAlert, data: { conversationId: message.conversationId } });
-        } else if (message?.authorType === "staff") {
+        } else if (message?.authorType === "staff" && message.conversation.visitorEmail) {
           const startAfter = new Date(message.createdAt.getTime() + timings.followUpDelayMs);
           eventJobs.push({ event: event.id, name: QUEUES.followUp, data: { conversationId: message.conversationId }, startAfter });
         }
@@ -101,14 +103,24 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
     );
     const mine = new Set(deleted.map((row: { id: string }) => row.id));
     const jobs: JobSpec[] = eventJobs.filter((job) => mine.has(job.event)).map(({ event: _event, ...job }) => job);
-    for (const delivery of deliveries.filter((delivery) => mine.has(delivery.event))) {
+    const ours = deliveries.filter((delivery) => mine.has(delivery.event));
+    if (ours.length > 0) {
+      // One statement for the batch; a webhook deleted meanwhile gets none, a replay adds none.
       const { rows: inserted } = await sql.executeSql(
         `INSERT INTO "webhook_deliveries" ("id", "webhook_id", "event_id", "type", "payload", "next_attempt_at")
-         SELECT $1, $2, $3, $4, $5, now() WHERE EXISTS (SELECT 1 FROM "webhooks" WHERE "id" = $2)
+         SELECT d.id, d.webhook_id, d.event_id, d.type, d.payload, now()
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS d(id, webhook_id, event_id, type, payload)
+          WHERE EXISTS (SELECT 1 FROM "webhooks" w WHERE w."id" = d.webhook_id)
          ON CONFLICT ("webhook_id", "event_id") DO NOTHING RETURNING "id"`,
-        [delivery.id, delivery.webhookId, delivery.eventId, delivery.type, delivery.payload],
+        [
+          ours.map((delivery) => delivery.id),
+          ours.map((delivery) => delivery.webhookId),
+          ours.map((delivery) => delivery.eventId),
+          ours.map((delivery) => delivery.type),
+          ours.map((delivery) => delivery.payload),
+        ],
       );
-      if (inserted.length > 0) jobs.push({ name: QUEUES.webhook, data: { deliveryId: delivery.id } });
+      for (const { id } of inserted as { id: string }[]) jobs.push({ name: QUEUES.webhook, data: { deliveryId: id } });
     }
     for (const { event, ...email } of emails) if (mine.has(event)) jobs.push(...(await storeEmail(sql, email)));
     await context.addJobs(sql, jobs);

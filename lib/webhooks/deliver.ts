@@ -1,3 +1,4 @@
+import type { SqlQuery } from "../db";
 import { env } from "../env";
 import type { JobContext } from "../jobs/context";
 import { QUEUES } from "../jobs/queue";
@@ -40,16 +41,23 @@ export async function deliverWebhook(context: JobContext, deliveryId: string): P
   const wait = timings.webhookRetryScheduleMs[delivery.attempt - 1];
   const next = !succeeded && wait !== undefined ? new Date(Date.now() + wait) : null;
   const status = succeeded ? "succeeded" : next ? "pending" : "failed";
-  await executor.transaction(async (sql) => {
-    await sql.executeSql(
+  const record = (sql: SqlQuery) =>
+    sql.executeSql(
       `UPDATE "webhook_deliveries"
           SET "status" = $2, "response_status" = $3, "response_body" = $4, "last_error" = $5,
               "next_attempt_at" = $6::timestamptz, "locked_until" = NULL, "updated_at" = now()
         WHERE "id" = $1 AND "attempt" = $7`,
       [delivery.id, status, result.status, result.body, result.error, next?.toISOString() ?? null, delivery.attempt],
     );
-    if (next) await context.addJobs(sql, [{ name: QUEUES.webhook, data: { deliveryId }, startAfter: next }]);
-  });
+  if (next) {
+    // The record and the next attempt's job commit together.
+    await executor.transaction(async (sql) => {
+      await record(sql);
+      await context.addJobs(sql, [{ name: QUEUES.webhook, data: { deliveryId }, startAfter: next }]);
+    });
+  } else {
+    await record(executor);
+  }
   log.info("webhook_attempt", { delivery: delivery.id, attempt: delivery.attempt, status, response_status: result.status });
 }
 

@@ -7,7 +7,7 @@ import type { WebhookEvent } from "./schemas";
 
 const messageWithConversation = {
   ...messageInclude,
-  conversation: { select: { siteId: true, visitorName: true } },
+  conversation: { select: { siteId: true, visitorName: true, visitorEmail: true } },
 } as const;
 
 /** The messages of many message.created events in one query (a burst of sends is dispatched in batches). */
