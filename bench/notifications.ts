@@ -138,9 +138,12 @@ async function main() {
     const killedAt = Date.now();
     const beforeKill = receiver.received.length;
     const successor = await startNotificationWorker({ timings });
-    await eventually(() => {
+    // Done when every event reached the receiver and every delivery is recorded as succeeded
+    // (the attempts the dead worker had in flight are made again once their hold runs out).
+    await eventually(async () => {
       const got = new Set(receiver.received.map((r) => r.payload.data.message.id));
       if ([...crashSent].some((id) => !got.has(id))) throw new Error("waiting");
+      if ((await prisma.webhookDelivery.count({ where: { status: { not: "succeeded" } } })) > 0) throw new Error("waiting");
     }, 120_000, 100);
     const recovered = (Date.now() - killedAt) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
