@@ -42,7 +42,8 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   const timings = resolveTimings(options.timings);
   const executor = options.executor ?? (await sqlExecutor());
   const boss = createBoss(executor, timings);
-  boss.on("error", (error) => log.error("job_queue_error", { error }));
+  const logError = throttledErrorLog();
+  boss.on("error", (error) => logError("job_queue_error", error));
   await boss.start();
   await ensureQueues(boss, timings);
 
@@ -96,7 +97,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
     try {
       handled = await dispatchNow();
     } catch (error) {
-      log.error("notification_dispatch_failed", { error });
+      logError("notification_dispatch_failed", error);
     }
     if (!stopped) timer = setTimeout(loop, handled > 0 ? 0 : timings.dispatchPollMs);
   };
@@ -110,5 +111,22 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
       await running?.catch(() => 0);
       await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });
     },
+  };
+}
+
+const ERROR_LOG_INTERVAL_MS = 30_000;
+
+/** While the database is down every poll fails: one line per event name per 30 s, with a count. */
+function throttledErrorLog() {
+  const last = new Map<string, { at: number; suppressed: number }>();
+  return (event: string, error: unknown) => {
+    const now = Date.now();
+    const seen = last.get(event);
+    if (seen && now - seen.at < ERROR_LOG_INTERVAL_MS) {
+      seen.suppressed++;
+      return;
+    }
+    log.error(event, { error, suppressed_since_last: seen?.suppressed ?? 0 });
+    last.set(event, { at: now, suppressed: 0 });
   };
 }
