@@ -1,3 +1,5 @@
+import { SITE_WIDE_HEADERS } from "./lib/http/wire.mjs";
+
 // Where the demo page's widget may send requests besides its own origin: the service's public
 // origin (upload URLs are absolute on it) and, with S3 storage, the bucket's. Read when the
 // configuration loads — for `next build`, which fixes the headers below — so build with the same
@@ -54,17 +56,22 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "pg-boss", "nodemailer"],
   // Migrations are read from disk at start; make sure serverless bundles carry them.
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
+  // On Vercel the database is always PostgreSQL (lib/env.ts refuses to start without it), so no
+  // function carries PGlite (about 19 MB of WebAssembly and data); lib/db.ts loads it only when used.
+  ...(process.env.VERCEL
+    ? { outputFileTracingExcludes: { "/**": ["**/node_modules/@electric-sql/pglite*{,/**}", "**/node_modules/pglite-prisma-adapter*{,/**}"] } }
+    : {}),
   // `/api/.../messages/` must reach the route (not a 308 redirect): the API answers only documented statuses.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // proxy.ts must see the request's own headers: by default Next hides its flight (RSC) headers
+  // from the proxy and puts them back afterwards, so the proxy could neither see nor remove them.
+  skipProxyUrlNormalize: true,
   async headers() {
     return [
       {
         source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-        ],
+        headers: SITE_WIDE_HEADERS.map(([key, value]) => ({ key, value })),
       },
       {
         // With and without the trailing slash (no redirect strips it: see skipTrailingSlashRedirect).

@@ -1,10 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
-import { env } from "./env";
+import { directDatabaseUrl, env, onVercel } from "./env";
 import { PrismaClient } from "./generated/prisma/client";
 import { pgliteSession, pgSession, runMigrations } from "./migrations/run-migrations";
 
@@ -105,14 +104,20 @@ function openDatabase(): Promise<Database> {
   return DATABASE_URL ? openPostgres(DATABASE_URL) : openPGlite(env().DATA_DIR);
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+/** Applies pending migrations on PostgreSQL (`npm run db:migrate`, and every start but Vercel's). */
+export async function migratePostgres(connectionString: string): Promise<string[]> {
   const migrator = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await migrator.connect();
   try {
-    await runMigrations(pgSession(migrator));
+    return await runMigrations(pgSession(migrator));
   } finally {
     await migrator.end();
   }
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  // On Vercel the build migrates (`npm run vercel-build`), not every cold start of every function.
+  if (!onVercel()) await migratePostgres(directDatabaseUrl() ?? connectionString);
   const pool = new pg.Pool({
     connectionString,
     max: env().DATABASE_POOL_SIZE,
@@ -198,6 +203,8 @@ async function openPGlite(dataDir: string): Promise<Database> {
     location = path.resolve(dataDir, "pglite");
     await mkdir(location, { recursive: true });
   }
+  // Loaded only here: deployments on PostgreSQL (Vercel's functions) never load or bundle it.
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
   const pglite = await PGlite.create(location);
   await runMigrations(pgliteSession(pglite));
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
@@ -224,5 +231,5 @@ function pgliteExecutor(pglite: PGlite): SqlExecutor {
       return { rows: result?.rows ?? [], rowCount: result?.affectedRows ?? result?.rows.length ?? 0 };
     },
   });
-  return { ...on(pglite), transaction: (work) => pglite.transaction((tx) => work(on(tx))) };
+  return { ...on(pglite), transaction: (work) => pglite.transaction((tx: PGliteQueries) => work(on(tx))) };
 }

@@ -20,6 +20,11 @@ const envSchema = z
       emptyAsUndefined,
       z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
     ),
+    /** A direct (session) connection for LISTEN and migrations' advisory lock, when DATABASE_URL goes through a transaction pooler. */
+    DIRECT_DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
+    ),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
     ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -27,6 +32,8 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
     VERCEL: optionalString,
+    /** `npm start` cuts off a request whose headers or body have not all arrived after this long. */
+    REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(30_000)),
 
     // Rate limits (sliding windows). RATE_LIMITS=off turns every one of them off.
     RATE_LIMITS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
@@ -65,6 +72,20 @@ const envSchema = z
     NOTIFICATION_WORKER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
   })
   .superRefine((env, ctx) => {
+    if (env.VERCEL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: "is required on Vercel: the embedded database would live in a function's temporary disk and vanish",
+      });
+    }
+    if (env.VERCEL && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "is required on Vercel: ticket files on a function's temporary disk would vanish (configure S3-compatible storage)",
+      });
+    }
     if (env.DATABASE_URL && !env.ADMIN_TOKEN) {
       ctx.addIssue({
         code: "custom",
@@ -94,20 +115,38 @@ export class ConfigError extends Error {}
 let parsed: Env | undefined;
 
 export function env(): Env {
-  if (parsed) return parsed;
-  const result = envSchema.safeParse(process.env);
+  parsed ??= parseEnv(process.env);
+  return parsed;
+}
+
+/** The configuration in `source`, or a ConfigError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
-  parsed = result.data;
-  return parsed;
+  return result.data;
 }
 
 /** The service's own public origin: PUBLIC_URL, or localhost on PORT. */
 export function serviceOrigin(): string {
   const { PUBLIC_URL, PORT } = env();
   return PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
+}
+
+/** On Vercel: set by the platform, at build and at run time. */
+export function onVercel(): boolean {
+  return Boolean(env().VERCEL);
+}
+
+/**
+ * The connection for what a transaction pooler cannot carry (LISTEN, advisory locks):
+ * DIRECT_DATABASE_URL when set, else DATABASE_URL; undefined in embedded mode.
+ */
+export function directDatabaseUrl(): string | undefined {
+  const { DATABASE_URL, DIRECT_DATABASE_URL } = env();
+  return DATABASE_URL ? (DIRECT_DATABASE_URL ?? DATABASE_URL) : undefined;
 }
 
 export function isEmbeddedDatabase(): boolean {

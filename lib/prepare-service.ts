@@ -2,6 +2,8 @@ import { ensureGeneratedAdminToken } from "./admin/admin-token";
 import { db } from "./db";
 import { ConfigError, env, isEmbeddedDatabase } from "./env";
 import { log } from "./log";
+import { clientAddressSource } from "./rate-limits/client-ip";
+import { rateLimitsEnabled } from "./rate-limits/limits";
 import { seedDemo } from "./seed/seed-demo";
 
 /**
@@ -23,9 +25,28 @@ export async function prepareService(): Promise<void> {
   }
 }
 
+/**
+ * Said once at start when per-IP rate limits cannot work in this way of running the service
+ * (decisions.md: limits off, never one bucket shared by every client). Returns whether it was said.
+ */
+export function reportPerIpLimits(): boolean {
+  const { TRUSTED_PROXY_HOPS, VERCEL } = env();
+  if (!rateLimitsEnabled()) return false;
+  if (clientAddressSource({ trustedProxyHops: TRUSTED_PROXY_HOPS, onVercel: Boolean(VERCEL) }) !== "none") return false;
+  log.warn("per_ip_rate_limits_off", {
+    reason:
+      "The client's address cannot be known: Next.js serves requests directly (next start / next dev) and no trusted proxy is configured.",
+    fix: "Run `npm start`, or set TRUSTED_PROXY_HOPS to the number of proxies in front that append to X-Forwarded-For.",
+    limits: ["starts", "tickets", "page_views"],
+  });
+  return true;
+}
+
 /** The server's start: a bad configuration stops it; an unreachable database does not. */
 export async function prepareServerStart(): Promise<void> {
   try {
+    env();
+    reportPerIpLimits();
     await prepareService();
   } catch (error) {
     if (error instanceof ConfigError) {

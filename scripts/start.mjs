@@ -1,11 +1,14 @@
 // `npm start`: the production server. Next.js serves the app, and lib/server/front.mjs serves the
-// widget's hot routes directly (see there). Build first: `npm run build`.
+// widget's hot routes directly and screens every request first (see there). Build first: `npm run build`.
 // PORT (default 3000) and HOSTNAME (default: all interfaces) as for `next start`.
-import { createServer } from "node:http";
 import path from "node:path";
-import { createFront } from "../lib/server/front.mjs";
+import { createFrontServer } from "../lib/server/front.mjs";
+import { installFrontSecret } from "../lib/server/peer.mjs";
 
 process.env.NODE_ENV = "production"; // before Next (and React) load
+// Before Next starts: the service's start (instrumentation.ts) tells whether a front passes the
+// client's address to the route handlers, by this secret being there.
+installFrontSecret();
 const { default: next } = await import("next");
 
 const port = Number(process.env.PORT || 3000);
@@ -13,13 +16,20 @@ const hostname = process.env.HOSTNAME || undefined;
 const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), hostname: hostname ?? "localhost", port });
 const handleWithNext = app.getRequestHandler();
 await app.prepare();
-const hotRoutes = () => /** @type {{ parleyHotRoutes?: import("../lib/server/front.mjs").HotRoutes }} */ (globalThis).parleyHotRoutes;
+/** @typedef {{ parleyHotRoutes?: import("../lib/server/front.mjs").HotRoutes, parleyFrontSettings?: { requestTimeoutMs: number } }} Shared */
+const shared = /** @type {Shared} */ (globalThis);
+const hotRoutes = () => shared.parleyHotRoutes;
 // instrumentation.ts (migrations, seeding, then sharing the hot routes) may still be running.
 for (const giveUpAt = Date.now() + 60_000; !hotRoutes() && Date.now() < giveUpAt; ) {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-const server = createServer(createFront({ next: (req, res) => handleWithNext(req, res), hotRoutes }));
+// The settings come from lib/env.ts (the one reader of the environment), shared with the hot routes.
+const server = createFrontServer({
+  next: (req, res) => handleWithNext(req, res),
+  hotRoutes,
+  requestTimeoutMs: shared.parleyFrontSettings?.requestTimeoutMs,
+});
 // Thousands of widgets may reconnect at once after a deploy or a network blip.
 server.listen({ port, host: hostname, backlog: 4096 }, () => {
   const direct = Object.keys(hotRoutes() ?? {});

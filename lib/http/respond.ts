@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from "../db-errors";
 import { log } from "../log";
 import { errorBody, successBody, type Reply } from "./envelope";
+import { API_HEADERS, JSON_CONTENT_TYPE } from "./wire.mjs";
 import { AppError } from "./errors";
 
 /** One request's state as it moves through the pipeline. */
@@ -17,8 +18,7 @@ const CORS_EXPOSED_HEADERS = "Retry-After, X-Request-Id, X-RateLimit-Limit, X-Ra
 
 export function baseHeaders(exchange: Exchange): Headers {
   const headers = new Headers({
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
+    ...API_HEADERS,
     Vary: "Origin",
     "X-Request-Id": exchange.requestId,
   });
@@ -31,7 +31,7 @@ export function baseHeaders(exchange: Exchange): Headers {
 
 function json(exchange: Exchange, status: number, body: string, extra?: Record<string, string>): Response {
   const headers = baseHeaders(exchange);
-  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Content-Type", JSON_CONTENT_TYPE);
   for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   return new Response(body, { status, headers });
 }

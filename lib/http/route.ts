@@ -174,9 +174,14 @@ export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>)
     });
 }
 
+/** Probe routes (health, readiness): no credentials, no CORS, nothing but the envelope. */
+export function probeRoute(handler: () => Promise<Reply>): RouteHandler {
+  return (request) => run(request, handler);
+}
+
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
-type Family = "widget" | "visitor" | "admin" | "upload";
+type Family = "widget" | "visitor" | "admin" | "upload" | "probe";
 export type RouteExports = Record<Method | "OPTIONS", RouteHandler>;
 
 /**

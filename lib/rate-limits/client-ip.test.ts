@@ -1,13 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { clientIp, normalizeIp, UNKNOWN_CLIENT } from "./client-ip";
+import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "../server/peer.mjs";
+import { clientAddressSource, clientIp, normalizeIp, UNKNOWN_CLIENT } from "./client-ip";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 const behind = (trustedProxyHops: number) => ({ trustedProxyHops, onVercel: false });
 
 describe("the client IP a rate limit counts against", () => {
-  test("with no trusted proxy, headers are ignored and every client shares one key", () => {
-    expect(clientIp(headers({ "x-forwarded-for": "203.0.113.9" }), behind(0))).toBe(UNKNOWN_CLIENT);
-    expect(clientIp(headers({}), behind(0))).toBe(UNKNOWN_CLIENT);
+  test("with no trusted proxy and no front, the address is unknown (null: per-IP limits off), never a shared key", () => {
+    expect(clientIp(headers({ "x-forwarded-for": "203.0.113.9" }), behind(0))).toBeNull();
+    expect(clientIp(headers({}), behind(0))).toBeNull();
+    expect(clientIp(headers({ [PEER_HEADER]: "anything 203.0.113.9" }), behind(0))).toBeNull();
+    expect(clientAddressSource(behind(0))).toBe("none");
   });
 
   test("behind one proxy: the rightmost X-Forwarded-For entry, never the leftmost", () => {
@@ -23,8 +26,8 @@ describe("the client IP a rate limit counts against", () => {
     expect(clientIp(headers({ "x-forwarded-for": "203.0.113.9" }), behind(2))).toBe("203.0.113.9");
   });
 
-  test("no or unusable header behind a proxy: the shared key", () => {
-    expect(clientIp(headers({}), behind(1))).toBe(UNKNOWN_CLIENT);
+  test("behind a proxy, no header: unknown (null); an unusable one: the key of unusable entries", () => {
+    expect(clientIp(headers({}), behind(1))).toBeNull();
     expect(clientIp(headers({ "x-forwarded-for": "1.1.1.1, not-an-ip" }), behind(1))).toBe(UNKNOWN_CLIENT);
   });
 
@@ -40,5 +43,20 @@ describe("the client IP a rate limit counts against", () => {
     expect(normalizeIp("2001:db8:1:2:aaaa::1")).toBe(normalizeIp("2001:0DB8:0001:0002:ffff:ffff:ffff:ffff"));
     expect(normalizeIp("2001:db8:1:3::1")).not.toBe(normalizeIp("2001:db8:1:2::1"));
     expect(normalizeIp("::1")).toBe("0000:0000:0000:0000::/64");
+  });
+
+  // Last: installing the front's secret is for the rest of this process.
+  test("under the front: the TCP peer it passed, believed only with the process's secret", () => {
+    const secret = installFrontSecret();
+    expect(clientAddressSource(behind(0))).toBe("front");
+    const fromFront = (address: string, extra: Record<string, string> = {}) => headers({ [PEER_HEADER]: peerHeaderValue(secret, address), ...extra });
+    expect(clientIp(fromFront("127.0.0.2"), behind(0))).toBe("127.0.0.2");
+    expect(clientIp(fromFront("::ffff:127.0.0.3", { "x-forwarded-for": "6.6.6.6" }), behind(0))).toBe("127.0.0.3");
+    // Forged: a wrong or missing secret is no address at all.
+    expect(clientIp(headers({ [PEER_HEADER]: peerHeaderValue("x".repeat(secret.length), "127.0.0.9") }), behind(0))).toBeNull();
+    expect(clientIp(headers({ [PEER_HEADER]: "127.0.0.9" }), behind(0))).toBeNull();
+    // Behind proxies the header still decides; the peer only when no proxy wrote one.
+    expect(clientIp(fromFront("10.0.0.1", { "x-forwarded-for": "6.6.6.6, 203.0.113.9" }), behind(1))).toBe("203.0.113.9");
+    expect(clientIp(fromFront("203.0.113.7"), behind(1))).toBe("203.0.113.7");
   });
 });

@@ -1,11 +1,16 @@
 import { isIPv4, isIPv6 } from "node:net";
+import { behindFront, PEER_HEADER, trustedPeer } from "../server/peer.mjs";
 
-// The client address a rate limit counts against. A route handler never sees the socket, so the
-// address comes from headers, and only from those a trusted party wrote:
+// The client address a per-IP rate limit counts against (decisions.md, "Client IP, restated").
+// A route handler never sees the socket, so the address comes from what a trusted party wrote:
+// - under `npm start`, the front (lib/server/front.mjs) passes the TCP peer in a private header
+//   that only it can write (lib/server/peer.mjs);
 // - on Vercel, the platform's own `x-vercel-forwarded-for` (it overwrites what clients send);
-// - behind N proxies that each append to X-Forwarded-For, the N-th entry from the right;
-// - with no trusted proxy (N = 0) every header is the client's own writing, so all clients share
-//   one key: set TRUSTED_PROXY_HOPS to the number of proxies in front of the service.
+// - behind N proxies that each append to X-Forwarded-For, the N-th entry from the right (the TCP
+//   peer when no proxy wrote one: the client reached the front directly);
+// - otherwise (`next start` or `next dev` with TRUSTED_PROXY_HOPS=0) nothing a client cannot
+//   write: Next fills X-Forwarded-For only when the client sent none. The address is unknown
+//   (null), and per-IP limits are off rather than one bucket shared by every client.
 // The leftmost X-Forwarded-For entry is never used: any client can write it.
 
 export const UNKNOWN_CLIENT = "unknown";
@@ -15,17 +20,28 @@ export interface ClientIpOptions {
   onVercel: boolean;
 }
 
-export function clientIp(headers: Headers, { trustedProxyHops, onVercel }: ClientIpOptions): string {
+/** Where the client address comes from in this process, or "none" (per-IP limits off). */
+export type ClientAddressSource = "vercel" | "proxies" | "front" | "none";
+
+export function clientAddressSource({ trustedProxyHops, onVercel }: ClientIpOptions): ClientAddressSource {
+  if (onVercel) return "vercel";
+  if (trustedProxyHops > 0) return "proxies";
+  return behindFront() ? "front" : "none";
+}
+
+/** The key for this request's client, or null when its address cannot be known. */
+export function clientIp(headers: Headers, { trustedProxyHops, onVercel }: ClientIpOptions): string | null {
   if (onVercel) {
     const platform = lastEntry(headers.get("x-vercel-forwarded-for"));
     if (platform) return normalizeIp(platform);
   }
-  if (trustedProxyHops === 0) return UNKNOWN_CLIENT;
+  const peer = trustedPeer(headers.get(PEER_HEADER));
+  if (trustedProxyHops === 0) return peer ? normalizeIp(peer) : null;
   const entries = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  if (entries.length === 0) return UNKNOWN_CLIENT;
+  if (entries.length === 0) return peer ? normalizeIp(peer) : null;
   // Fewer entries than hops: the client reached an inner proxy directly, which wrote the leftmost.
   return normalizeIp(entries[Math.max(0, entries.length - trustedProxyHops)]!);
 }

@@ -44,10 +44,9 @@ export async function enforceRateLimit(
 ): Promise<RateLimitHeaders> {
   if (!rateLimitsEnabled()) return {};
   const rule = rateLimitRule(name);
-  const identifier =
-    rule.per === "token" && subject
-      ? `token:${subject}`
-      : `ip:${clientIp(request.headers, { trustedProxyHops: env().TRUSTED_PROXY_HOPS, onVercel: Boolean(env().VERCEL) })}`;
+  const identifier = rule.per === "token" && subject ? `token:${subject}` : ipIdentifier(request);
+  // The client's address cannot be known here (see client-ip.ts): no per-IP limit, said at start.
+  if (!identifier) return {};
   let outcome: LimitOutcome;
   try {
     outcome = await limiterFor(rule).limit(identifier);
@@ -61,6 +60,11 @@ export async function enforceRateLimit(
     throw new AppError("rate_limited", "Too many requests. Please slow down and retry later.", { retryAfter, headers });
   }
   return headers;
+}
+
+function ipIdentifier(request: Request): string | null {
+  const ip = clientIp(request.headers, { trustedProxyHops: env().TRUSTED_PROXY_HOPS, onVercel: Boolean(env().VERCEL) });
+  return ip === null ? null : `ip:${ip}`;
 }
 
 function rateLimitHeaders({ limit, remaining, reset }: LimitOutcome): RateLimitHeaders {

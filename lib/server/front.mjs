@@ -1,5 +1,10 @@
 // @ts-check
+import { randomUUID } from "node:crypto";
+import { createServer, STATUS_CODES } from "node:http";
 import { Readable } from "node:stream";
+import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
+import { API_HEADERS, errorBody, JSON_CONTENT_TYPE, SITE_WIDE_HEADERS } from "../http/wire.mjs";
+import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 
 // The HTTP front of `npm start`. Most requests go to Next's request handler. The hot visitor
 // routes — the widget's message polls and sends, and its presence polls, nearly all of a chat
@@ -9,19 +14,20 @@ import { Readable } from "node:stream";
 
 /**
  * @typedef {(request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>} RouteHandler
- * @typedef {Record<string, RouteHandler | undefined>} RouteModule  a route file's exports, by method
+ * @typedef {Record<string, RouteHandler | number | undefined>} RouteModule  a route file's exports: handlers by method, and segment config such as maxDuration
  * @typedef {Record<string, RouteModule>} HotRoutes  route modules by exact pathname
  * @typedef {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown} NodeHandler
  */
 
-/**
- * Headers `next.config.mjs` adds to every response, which Next would have added here too.
- * @type {ReadonlyArray<[string, string]>}
- */
-export const SITE_WIDE_HEADERS = [
-  ["X-Content-Type-Options", "nosniff"],
-  ["Referrer-Policy", "strict-origin-when-cross-origin"],
-];
+// Before any of that, every request is screened here (lib/http/request-screen.mjs): a method
+// outside the API's set, a malformed path, or a request Node's parser refuses (headers too large,
+// not HTTP) gets the envelope, never Next's plain-text or empty answers; Next.js's internal
+// headers are removed from /api requests; and the TCP peer is passed to the handlers for per-IP
+// rate limits (lib/server/peer.mjs). Requests whose headers or body do not arrive within
+// REQUEST_TIMEOUT_MS are cut off (held long-polls are unaffected: their request has arrived).
+
+export { SITE_WIDE_HEADERS };
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 const NO_PARAMS = Promise.resolve({});
 // Handlers read only the path and query of `request.url`; a same-origin page's origin comes from
@@ -34,17 +40,144 @@ const INTERNAL_BASE = "http://localhost";
  * @returns {NodeHandler}
  */
 export function createFront({ next, hotRoutes }) {
+  const secret = installFrontSecret();
   return (req, res) => {
+    const refusal = screenRequest(req.method, req.url);
+    if (refusal) return refuse(res, refusal);
+    const screened = screenHeaders(req, secret);
+    if (screened.hasBody) closeIfBodyUnread(req, res);
     const handler = hotHandler(hotRoutes(), req);
-    const request = handler && toWebRequest(req, res);
-    if (!handler || !request) return next(req, res);
+    const request = handler && toWebRequest(req, res, screened.raw);
+    if (!handler || !request) return next(toNext(req, screened), res);
     return serve(handler, request, res);
   };
 }
 
 /**
- * The handler for this exact path and method, if it is a hot one. HEAD and anything unusual
- * (absolute-form targets, unknown methods) is left to Next.
+ * The HTTP server of `npm start`: the front, with time limits on slow clients and the envelope
+ * for requests Node's parser refuses.
+ * @param {{ next: NodeHandler, hotRoutes: () => HotRoutes | undefined, requestTimeoutMs?: number }} options
+ */
+export function createFrontServer({ requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, ...front }) {
+  const server = createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      // How often Node looks for requests over their time (its default, 30 s, would double it).
+      connectionsCheckingInterval: Math.max(250, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
+    },
+    createFront(front),
+  );
+  server.on("clientError", answerClientError);
+  return server;
+}
+
+/**
+ * @typedef {{ raw: string[], dropped: boolean, api: boolean, peer: string, hasBody: boolean }} ScreenedHeaders
+ */
+
+/**
+ * What a client must not choose, taken out of its raw headers: any copy of the peer header (set
+ * again from the socket) and, on /api, Next.js's internal headers. The hot routes' Web Request is
+ * built from the result; `toNext` applies the same to `req.headers`, which Node builds only when
+ * read (the hot routes never need it).
+ * @param {import("node:http").IncomingMessage} req
+ * @param {string} secret
+ * @returns {ScreenedHeaders}
+ */
+function screenHeaders(req, secret) {
+  const api = isApiPath(/** @type {string} */ (req.url));
+  const raw = req.rawHeaders;
+  const kept = [];
+  let dropped = false;
+  let hasBody = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = /** @type {string} */ (raw[i]);
+    if (name.length === PEER_HEADER.length ? name.toLowerCase() === PEER_HEADER : api && isNextInternalHeader(name)) {
+      dropped = true;
+      continue;
+    }
+    if (!hasBody && (name.length === 14 || name.length === 17) && /^(content-length|transfer-encoding)$/i.test(name)) hasBody = true;
+    kept.push(name, /** @type {string} */ (raw[i + 1]));
+  }
+  const peer = peerHeaderValue(secret, req.socket.remoteAddress ?? "");
+  kept.push(PEER_HEADER, peer);
+  return { raw: kept, dropped, api, peer, hasBody };
+}
+
+/**
+ * The request as Next must see it: screened like the hot routes'.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {ScreenedHeaders} screened
+ */
+function toNext(req, { dropped, api, peer }) {
+  if (dropped) {
+    for (const name of Object.keys(req.headers)) if (name === PEER_HEADER || (api && isNextInternalHeader(name))) delete req.headers[name];
+  }
+  req.headers[PEER_HEADER] = peer;
+  return req;
+}
+
+/**
+ * An answer given before the request's body has all arrived (a 401, a 429, a refusal) closes the
+ * connection: otherwise the rest of the body would be read, at the client's pace, to keep it.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ */
+function closeIfBodyUnread(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = /** @type {typeof res.writeHead} */ (
+    function (/** @type {any[]} */ ...args) {
+      if (!req.complete) res.shouldKeepAlive = false;
+      return writeHead.apply(res, /** @type {any} */ (args));
+    }
+  );
+}
+
+/** The pipeline's error headers, plus the site-wide ones, for an answer that closes the connection. */
+function refusalHeaders() {
+  return {
+    ...Object.fromEntries(SITE_WIDE_HEADERS),
+    ...API_HEADERS,
+    "Content-Type": JSON_CONTENT_TYPE,
+    "X-Request-Id": randomUUID(),
+    Connection: "close",
+  };
+}
+
+/**
+ * A request refused before its body was read: the envelope, and the connection closed.
+ * @param {import("node:http").ServerResponse} res
+ * @param {import("../http/request-screen.mjs").Refusal} refusal
+ */
+function refuse(res, { status, code, message }) {
+  res.writeHead(status, refusalHeaders());
+  res.end(errorBody(code, message));
+}
+
+/**
+ * Node's parser refused the request (headers over the size limit, not HTTP, or too slow to
+ * arrive): answer 400 in the envelope, unless an answer has already begun, then close.
+ * @param {Error & { code?: string }} error
+ * @param {import("node:stream").Duplex} socket
+ */
+function answerClientError(error, socket) {
+  const answering = /** @type {{ _httpMessage?: { headersSent?: boolean } }} */ (socket)._httpMessage;
+  if (error.code === "ECONNRESET" || !socket.writable || answering?.headersSent) return void socket.destroy();
+  const message =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? "The request headers are too large."
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? "The request did not arrive in time."
+        : "The request is not valid HTTP.";
+  const body = errorBody("invalid_request", message);
+  const headers = { ...refusalHeaders(), "Content-Length": String(Buffer.byteLength(body)) };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  socket.end(`HTTP/1.1 400 ${STATUS_CODES[400]}\r\n${head}\r\n${body}`);
+}
+
+/**
+ * The handler for this exact path and method, if it is a hot one. HEAD is left to Next.
  * @param {HotRoutes | undefined} routes
  * @param {import("node:http").IncomingMessage} req
  */
@@ -53,7 +186,8 @@ function hotHandler(routes, req) {
   if (!routes || !target.startsWith("/")) return undefined;
   const queryAt = target.indexOf("?");
   const route = routes[queryAt === -1 ? target : target.slice(0, queryAt)];
-  return route && req.method !== "HEAD" && req.method ? route[req.method] : undefined;
+  const handler = route && req.method !== "HEAD" && req.method ? route[req.method] : undefined;
+  return typeof handler === "function" ? handler : undefined;
 }
 
 /**
@@ -84,12 +218,12 @@ async function serve(handler, request, res) {
  * refuses (Next then answers it, as it would have anyway).
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
+ * @param {string[]} raw  the request's raw headers, screened
  * @returns {Request | null}
  */
-function toWebRequest(req, res) {
+function toWebRequest(req, res, raw) {
   try {
     const headers = new Headers();
-    const raw = req.rawHeaders;
     for (let i = 0; i < raw.length; i += 2) headers.append(/** @type {string} */ (raw[i]), /** @type {string} */ (raw[i + 1]));
     const method = /** @type {string} */ (req.method);
     const url = new URL(/** @type {string} */ (req.url), INTERNAL_BASE);

@@ -11,11 +11,16 @@ describe("an unreachable database", () => {
     ["a widget route", () => api.post("/api/v1/chat/widget/demo/conversations", { origin: ORIGIN, body: {} })],
     ["a visitor route", () => api.get("/api/v1/chat/visitor/messages", { origin: ORIGIN, token: `vt_${"A".repeat(43)}` })],
     ["an operator route", () => api.get("/api/v1/admin/conversations?site=demo", { admin: true })],
+    ["the readiness probe", () => api.get("/api/ready")],
   ])("%s answers 503 service_unavailable with Retry-After", async (_name, request) => {
     const startedAt = Date.now();
     const response = await request();
     expectError(response, 503, "service_unavailable");
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Date.now() - startedAt).toBeLessThan(2_500);
+  });
+
+  test("the liveness probe still answers 200: the process itself is fine", async () => {
+    expect((await api.get("/api/health")).status).toBe(200);
   });
 });

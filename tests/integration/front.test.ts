@@ -1,12 +1,13 @@
 import { once } from "node:events";
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import { request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as messagesRoute from "../../app/api/v1/chat/visitor/messages/route";
 import * as presenceRoute from "../../app/api/v1/chat/visitor/presence/route";
 import { db } from "../../lib/db";
 import { waitingRequests } from "../../lib/realtime/message-signals";
-import { createFront, SITE_WIDE_HEADERS } from "../../lib/server/front.mjs";
+import { createFrontServer, SITE_WIDE_HEADERS } from "../../lib/server/front.mjs";
+import { PEER_HEADER, trustedPeer } from "../../lib/server/peer.mjs";
 import { call } from "../support/api";
 import { createMember, openConversation, staffReply, type Started } from "../support/fixtures";
 
@@ -16,17 +17,20 @@ import { createMember, openConversation, staffReply, type Started } from "../sup
 const NEXT_MARK = "x-served-by-next";
 let server: Server;
 let base: string;
+/** The headers of the last request the stand-in for Next received. */
+let seenByNext: IncomingMessage["headers"] = {};
 
 beforeAll(async () => {
-  server = createServer(
-    createFront({
-      next: (_req, res) => res.writeHead(299, { [NEXT_MARK]: "yes" }).end(),
-      hotRoutes: () => ({
-        "/api/v1/chat/visitor/messages": messagesRoute,
-        "/api/v1/chat/visitor/presence": presenceRoute,
-      }),
+  server = createFrontServer({
+    next: (req, res) => {
+      seenByNext = { ...req.headers };
+      res.writeHead(299, { [NEXT_MARK]: "yes" }).end();
+    },
+    hotRoutes: () => ({
+      "/api/v1/chat/visitor/messages": messagesRoute,
+      "/api/v1/chat/visitor/presence": presenceRoute,
     }),
-  );
+  });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -161,5 +165,60 @@ describe("the front of npm start", () => {
       ].map(([method, path]) => send(method!, path!, { headers: asVisitor(started) })),
     );
     expect(toNext.map((answer) => answer.headers[NEXT_MARK])).toEqual(toNext.map(() => "yes"));
+  });
+
+  test("a method outside the API's set, a malformed path, an empty segment: the envelope, before Next or a handler", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const refused = await Promise.all(
+      [
+        ["TRACE", "/api/v1/chat/visitor/messages", 404, "not_found"],
+        ["PROPFIND", "/demo", 404, "not_found"],
+        ["GET", "/api/v1/chat/visitor/avatars/%ED%A0%80", 400, "invalid_request"],
+        ["GET", "/api/v1/chat/visitor/messages/%FF", 400, "invalid_request"],
+        ["GET", "/api/v1/chat//visitor/messages", 404, "not_found"],
+      ].map(async ([method, path, status, code]) => ({ expected: [status, code], answer: await send(method as string, path as string, { headers: asVisitor(started) }) })),
+    );
+    for (const { expected, answer } of refused) {
+      expect([answer.status, JSON.parse(answer.body).result.code]).toEqual(expected);
+      expect(answer.headers[NEXT_MARK]).toBeUndefined();
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(answer.headers.connection).toBe("close");
+    }
+  });
+
+  test("Next.js's internal headers are removed from /api requests (kept on pages), before Next or a hot route", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const internal = { RSC: "1", "Next-Router-Prefetch": "1", "x-middleware-prefetch": "1", "X-Invoke-Path": "/", "x-nextjs-data": "1" };
+    await send("POST", "/api/v1/admin/sites", { headers: internal });
+    expect(Object.keys(seenByNext).filter((name) => name in { rsc: 1, "next-router-prefetch": 1, "x-middleware-prefetch": 1, "x-invoke-path": 1, "x-nextjs-data": 1 })).toEqual([]);
+    await send("GET", "/demo", { headers: { RSC: "1" } });
+    expect(seenByNext.rsc).toBe("1"); // pages are Next's own business
+
+    const poll = await send("GET", "/api/v1/chat/visitor/messages?cursor=0", { headers: asVisitor(started, internal) });
+    expect(poll.status).toBe(200);
+  });
+
+  test("the TCP peer reaches Next in the private header, which a client cannot write", async () => {
+    await send("GET", "/api/v1/chat/visitor/renew", { headers: { [PEER_HEADER]: "guess 203.0.113.9" } });
+    expect(trustedPeer(seenByNext[PEER_HEADER] as string)).toBe("127.0.0.1");
+    expect(seenByNext[PEER_HEADER]).not.toContain("203.0.113.9");
+  });
+
+  test("a hot route answering before the body has arrived closes the connection", async () => {
+    const answer = await new Promise<{ head: string; closed: boolean }>((resolve, reject) => {
+      const req = httpRequest(`${base}/api/v1/chat/visitor/messages`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Length": "1000" },
+        agent: false,
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve({ head: `${res.statusCode} ${res.headers.connection}`, closed: true }));
+      });
+      req.on("error", reject);
+      req.write("{"); // and never the rest
+    });
+    expect(answer.head).toBe("401 close");
   });
 });

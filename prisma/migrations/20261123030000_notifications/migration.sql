@@ -62,7 +62,7 @@ CREATE TRIGGER "ticket_replies_notify" AFTER INSERT ON "ticket_replies"
 CREATE TABLE "webhooks" (
     "id" TEXT NOT NULL,
     "url" TEXT NOT NULL,
-    "events" TEXT[],
+    "events" TEXT[] NOT NULL,
     "description" TEXT,
     -- Kept as issued: the service must sign with it. Shown once, never listed or logged.
     "secret" TEXT NOT NULL,
@@ -136,4 +136,3 @@ CREATE TABLE "visitor_follow_ups" (
     "unsubscribed_at" TIMESTAMPTZ(3),
     CONSTRAINT "visitor_follow_ups_pkey" PRIMARY KEY ("conversation_id")
 );
-ALTER TABLE "visitor_follow_ups" ADD CONSTRAINT "visitor_follow_ups_conversation_id_fkey" FOREIGN KEY ("conversation_id") REFERENCES "conversations"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -15,3 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor",
     return sent.duplicate ? ok(sent, "Already received.") : created(sent, "Message sent.");
   }),
 });
+
+// A long-poll holds up to MAX_WAIT_SECONDS (25 s); serverless platforms (Vercel) must let it finish.
+// A literal: Next.js reads route segment config statically.
+export const maxDuration = 30;

@@ -1,0 +1,7 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, probeRoute } from "@/lib/http/route";
+
+// Liveness: the process answers. Touches no backend, so a database outage never restarts it.
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("probe", {
+  GET: probeRoute(async () => ok({ status: "ok" }, "Alive.")),
+});

@@ -1,0 +1,40 @@
+import { Redis } from "@upstash/redis";
+import { queryPrepared } from "../db";
+import { upstashRedisConfig } from "../env";
+import { AppError } from "../http/errors";
+
+// What a load balancer or uptime check asks before sending traffic: can this instance reach the
+// backends a request needs? The database always; Upstash Redis when rate limits are kept there.
+
+const REDIS_TIMEOUT_MS = 1_000;
+const PING: { name: string; text: string } = { name: "ready_ping", text: "SELECT 1 AS ok" };
+
+export interface Readiness {
+  database: "ok";
+  redis: "ok" | "not_configured";
+}
+
+const unavailable = (backend: string) =>
+  new AppError("service_unavailable", `The ${backend} cannot be reached.`, { retryAfter: 5 });
+
+/** Resolves when every required backend answers; throws 503 `service_unavailable` naming the first that does not. */
+export async function checkReadiness(): Promise<Readiness> {
+  try {
+    await queryPrepared(PING, []);
+  } catch {
+    throw unavailable("database");
+  }
+  const redis = upstashRedisConfig();
+  if (!redis) return { database: "ok", redis: "not_configured" };
+  if (!(await redisAnswers(redis))) throw unavailable("rate-limit store (Redis)");
+  return { database: "ok", redis: "ok" };
+}
+
+async function redisAnswers(config: { url: string; token: string }): Promise<boolean> {
+  const client = new Redis({ ...config, retry: false, enableTelemetry: false, signal: () => AbortSignal.timeout(REDIS_TIMEOUT_MS) });
+  try {
+    return (await client.ping()) === "PONG";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,43 @@
+// @ts-check
+// The envelope and the headers every answer carries, in plain JavaScript so that the three places
+// that answer requests share one copy: the route pipeline (lib/http/respond.ts, envelope.ts),
+// next.config.mjs (site-wide headers on pages and files), and the front of `npm start`
+// (lib/server/front.mjs), which Node loads without a compiler.
+
+/**
+ * Headers on every response of the service, pages and API alike.
+ * @type {ReadonlyArray<[string, string]>}
+ */
+export const SITE_WIDE_HEADERS = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+];
+
+/** Headers on every API answer, besides the site-wide ones. */
+export const API_HEADERS = Object.freeze({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+const MAX_MESSAGE_LENGTH = 256;
+
+/**
+ * @param {{ result: unknown, message: string }} reply
+ * @returns {string}
+ */
+export function successBody(reply) {
+  return JSON.stringify({ success: true, result: reply.result, message: reply.message.slice(0, MAX_MESSAGE_LENGTH) });
+}
+
+/**
+ * @param {string} code
+ * @param {string} message
+ * @param {Record<string, unknown>} [extra]
+ * @returns {string}
+ */
+export function errorBody(code, message, extra) {
+  return JSON.stringify({
+    success: false,
+    result: { code, ...extra },
+    message: message.slice(0, MAX_MESSAGE_LENGTH),
+  });
+}

@@ -1,0 +1,22 @@
+// Part of `npm run vercel-build`, after `next build`: keeps PGlite out of every Vercel function.
+// On Vercel the database is always PostgreSQL (lib/env.ts refuses to start without DATABASE_URL),
+// yet lib/db.ts can open PGlite, so file tracing finds it. next.config.mjs excludes it from the
+// routes' traces; the instrumentation hook's trace is outside that option's reach, so this drops
+// the same files from every trace Next wrote. Prints what it dropped.
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+const EMBEDDED_ONLY = /node_modules\/(@electric-sql\/pglite|pglite-prisma-adapter)/;
+const serverDir = path.resolve(import.meta.dirname, "../.next/server");
+
+let dropped = 0;
+for (const entry of await readdir(serverDir, { recursive: true })) {
+  if (!entry.endsWith(".nft.json")) continue;
+  const file = path.join(serverDir, entry);
+  const trace = JSON.parse(await readFile(file, "utf8"));
+  const kept = trace.files.filter((/** @type {string} */ traced) => !EMBEDDED_ONLY.test(traced));
+  if (kept.length === trace.files.length) continue;
+  dropped += trace.files.length - kept.length;
+  await writeFile(file, JSON.stringify({ ...trace, files: kept }));
+}
+console.log(`trim-vercel-traces: dropped ${dropped} embedded-database files from the function traces`);
