@@ -2,8 +2,9 @@ import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-// A real SMTP server for the tests (smtp-server), parsing what arrives with mailparser. It can
-// be stopped and started again on the same port (SMTP down, then back).
+// A real SMTP server for the tests (smtp-server), parsing what arrives with mailparser. `down`
+// makes it turn every connection away (421) while keeping its port, so no other process can take
+// the port in between (SMTP down, then back).
 
 export interface CapturedMail {
   to: string[];
@@ -14,12 +15,15 @@ export class SmtpCapture {
   readonly mails: CapturedMail[] = [];
   private server: SMTPServer | null = null;
   port = 0;
+  down = false;
 
   async start(port = this.port): Promise<this> {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onConnect: (_session, callback) =>
+        this.down ? callback(Object.assign(new Error("Service not available"), { responseCode: 421 })) : callback(),
       onAuth: (_auth, _session, callback) => callback(null, { user: "test" }),
       onData: (stream, session, callback) => {
         simpleParser(stream)
