@@ -81,8 +81,10 @@ describe("staff alerts", () => {
     expect(parsed.text).toMatch(/^site-/); // the site's name heads every email
     await settle(500);
     expect(smtp.to(quiet.email!)).toHaveLength(0);
-    const outbox = (await api.get("/api/v1/admin/outbox", { admin: true })).json.result;
-    expect(outbox.find((email: any) => email.to === alerted.email)).toMatchObject({ kind: "staff_alert", status: "sent", sent: true });
+    await eventually(async () => {
+      const outbox = (await api.get("/api/v1/admin/outbox", { admin: true })).json.result;
+      expect(outbox.find((email: any) => email.to === alerted.email)).toMatchObject({ kind: "staff_alert", status: "sent", sent: true });
+    });
   });
 
   test("at most one per conversation and member per interval; later messages fold into the next", async () => {
@@ -241,8 +243,9 @@ test("SMTP down: the email is retried and sent when the server is back, nothing 
     smtp.down = false;
   }
   await eventually(() => expect(smtp.to("later@example.com")).toHaveLength(1), 15_000);
-  const email = await (await db()).email.findFirstOrThrow({ where: { recipient: "later@example.com" } });
-  expect(email.status).toBe("sent");
+  await eventually(async () =>
+    expect((await (await db()).email.findFirstOrThrow({ where: { recipient: "later@example.com" } })).status).toBe("sent"),
+  );
 });
 
 test("the rules' delays default to decisions.md's", () => {

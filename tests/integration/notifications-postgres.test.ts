@@ -54,7 +54,9 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
     expect(ids).toHaveLength(expected);
     expect(new Set(ids).size).toBe(expected);
     expect(receiver.received.every((request) => request.verified)).toBe(true);
-    const log = await (await db()).webhookDelivery.groupBy({ by: ["status", "attempt"], _count: true });
-    expect(log).toEqual([{ status: "succeeded", attempt: 1, _count: expected }]);
+    await eventually(async () => {
+      const log = await (await db()).webhookDelivery.groupBy({ by: ["status", "attempt"], _count: true });
+      expect(log).toEqual([{ status: "succeeded", attempt: 1, _count: expected }]);
+    });
   });
 });
