@@ -52,7 +52,8 @@ export function demoContentSecurityPolicy(env = process.env) {
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg"],
+  // Plain Node libraries, loaded from node_modules at run time rather than bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "pg-boss", "nodemailer"],
   // Migrations are read from disk at start; make sure serverless bundles carry them.
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   // On Vercel the database is always PostgreSQL (lib/env.ts refuses to start without it), so no

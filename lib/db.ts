@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { directDatabaseUrl, env, onVercel } from "./env";
@@ -12,7 +13,20 @@ export type { PrismaClient };
 interface Database {
   prisma: PrismaClient;
   prepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
+  sql: SqlExecutor;
   close(): Promise<void>;
+}
+
+/**
+ * Plain SQL for the job queue (lib/jobs): pg-boss's `executeSql` shape, and transactions that
+ * span our rows and the queue's, which a Prisma transaction cannot hand to another library.
+ * A statement without values may hold several commands.
+ */
+export interface SqlQuery {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[]; rowCount: number }>;
+}
+export interface SqlExecutor extends SqlQuery {
+  transaction<T>(work: (sql: SqlQuery) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -78,6 +92,18 @@ export async function queryPrepared<Row>(statement: PreparedStatement, values: u
   return (await database()).prepared<Row>(statement, values);
 }
 
+/** Plain SQL on the service's database (lib/jobs); see SqlExecutor. */
+export async function sqlExecutor(): Promise<SqlExecutor> {
+  return (await database()).sql;
+}
+
+/** A pool of its own on DATABASE_URL (a second service instance in tests); end() it after. */
+export function separatePostgresExecutor(connectionString: string, max = 4): SqlExecutor & { end(): Promise<void> } {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
+  pool.on("error", () => {});
+  return { ...poolExecutor(pool), end: () => pool.end() };
+}
+
 /** Closes the client (scripts and tests); the next db() call opens a new one. */
 export async function closeDatabase(): Promise<void> {
   const open = processWide.parleyDatabase;
@@ -123,10 +149,39 @@ async function openPostgres(connectionString: string): Promise<Database> {
     prisma,
     prepared: async <Row>({ name, text }: PreparedStatement, values: unknown[]) =>
       (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
+    sql: poolExecutor(pool),
     close: async () => {
       await prisma.$disconnect();
       await pool.end();
       await liveness.close();
+    },
+  };
+}
+
+function poolExecutor(pool: pg.Pool): SqlExecutor {
+  const on = (client: pg.Pool | pg.PoolClient): SqlQuery => ({
+    executeSql: async (text, values) => {
+      const result = await client.query(text, values && values.length > 0 ? values : undefined);
+      // A multi-command text answers with one result per command; the last one is the answer.
+      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+    },
+  });
+  return {
+    ...on(pool),
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await work(on(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
   };
 }
@@ -276,9 +331,23 @@ async function openPGlite(dataDir: string): Promise<Database> {
     // One embedded connection: nothing to prepare. A Prisma transaction holds PGlite's lock, so
     // these never run inside one.
     prepared: async <Row>({ text }: PreparedStatement, values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
+    sql: pgliteExecutor(pglite),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();
     },
   };
+}
+
+type PGliteQueries = Pick<PGlite, "query" | "exec">;
+
+function pgliteExecutor(pglite: PGlite): SqlExecutor {
+  const on = (session: PGliteQueries): SqlQuery => ({
+    executeSql: async (text, values) => {
+      // The extended protocol takes one command per statement; scripts without values go as text.
+      const result = values && values.length > 0 ? await session.query(text, values) : (await session.exec(text)).at(-1);
+      return { rows: result?.rows ?? [], rowCount: result?.affectedRows ?? result?.rows.length ?? 0 };
+    },
+  });
+  return { ...on(pglite), transaction: (work) => pglite.transaction((tx: PGliteQueries) => work(on(tx))) };
 }

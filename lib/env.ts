@@ -59,6 +59,17 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: flag(false),
+
+    // Email (docs/notifications.md). Without SMTP_URL nothing is sent: emails stay in the outbox.
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL").optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().max(300).regex(/@/, "must hold an email address").optional()),
+    // Webhooks may reach http, loopback and private addresses (your own network, tests).
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("off")),
+    // Whether this process runs the notification worker (emails, webhooks); off for web-only instances.
+    NOTIFICATION_WORKER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
   })
   .superRefine((env, ctx) => {
     if (env.VERCEL && !env.DATABASE_URL) {
@@ -81,6 +92,9 @@ const envSchema = z
         path: ["ADMIN_TOKEN"],
         message: "is required when DATABASE_URL is set (embedded mode generates one)",
       });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
     }
     const pairs = [
       ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"],

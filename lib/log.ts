@@ -21,8 +21,10 @@ const SHAPES: [RegExp, string][] = [
   [/(Bearer\s+)[^\s"\\,]+/gi, `$1${REDACTED}`], // any bearer credential
   [/((?:^|[?&"\s])(?:x-amz-)?signature=)[^&\s"\\]+/gi, `$1${REDACTED}`], // upload URLs (ours and S3's)
   [/(postgres(?:ql)?:\/\/[^:@/\s"]+:)[^@\s"]+@/gi, `$1${REDACTED}@`], // a password in a database URL
+  [/(smtps?:\/\/[^:@/\s"]+:)[^@\s"]+@/gi, `$1${REDACTED}@`], // a password in an SMTP URL
+  [/whsec_[A-Za-z0-9+/=]{16,}/g, `whsec_${REDACTED}`], // webhook signing secrets
 ];
-const SECRET_SETTINGS = ["ADMIN_TOKEN", "UPSTASH_REDIS_REST_TOKEN", "KV_REST_API_TOKEN", "S3_SECRET_ACCESS_KEY", "UPLOAD_SIGNING_SECRET"] as const;
+const SECRET_SETTINGS = ["ADMIN_TOKEN", "UPSTASH_REDIS_REST_TOKEN", "KV_REST_API_TOKEN", "S3_SECRET_ACCESS_KEY", "UPLOAD_SIGNING_SECRET", "SMTP_URL"] as const;
 
 /** The line with credentials replaced: configured secrets by value, tokens and signatures by shape. */
 export function redact(line: string, config: Env | null = configuredEnv()): string {

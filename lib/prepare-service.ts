@@ -56,4 +56,44 @@ export async function prepareServerStart(): Promise<void> {
     // The database may come up later: requests answer 503 meanwhile and retry the connection.
     log.error("startup_database_unavailable", { error });
   }
+  startNotificationsInBackground();
 }
+
+const RETRY_WORKER_START_MS = 30_000;
+let backgroundWorker: { stop(): Promise<void> } | null = null;
+let backgroundRetry: NodeJS.Timeout | undefined;
+let backgroundStopped = false;
+
+/**
+ * Emails and webhooks (lib/jobs): started after the server is ready, never awaited, so startup
+ * does not wait on it; retried while the database is unreachable. Not part of `next build`.
+ */
+function startNotificationsInBackground(): void {
+  if (env().NOTIFICATION_WORKER === "off") return;
+  backgroundStopped = false;
+  const start = () =>
+    import("./jobs/worker")
+      .then(({ startNotificationWorker }) => startNotificationWorker())
+      .then(async (worker) => {
+        if (backgroundStopped) return worker.stop();
+        backgroundWorker = worker;
+        log.info("notification_worker_started");
+      })
+      .catch((error: unknown) => {
+        log.error("notification_worker_unavailable", { error });
+        if (!backgroundStopped) backgroundRetry = setTimeout(start, RETRY_WORKER_START_MS).unref();
+      });
+  backgroundRetry = setTimeout(start, 0);
+}
+
+/** Stops the worker the server start began (tests; a graceful shutdown). */
+export async function stopNotificationsInBackground(): Promise<void> {
+  backgroundStopped = true;
+  clearTimeout(backgroundRetry);
+  const worker = backgroundWorker;
+  backgroundWorker = null;
+  await worker?.stop();
+}
+
+/** Whether the server start's worker is running (tests). */
+export const notificationsRunning = () => backgroundWorker !== null;

@@ -1,0 +1,7 @@
+import { ok } from "@/lib/http/envelope";
+import { adminRoute, defineRoute } from "@/lib/http/route";
+import { retryDelivery } from "@/lib/webhooks/webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  POST: adminRoute({}, async ({ params }) => ok(await retryDelivery(params.id!, params.delivery!), "Delivery queued again.")),
+});

@@ -1,0 +1,9 @@
+import { ok } from "@/lib/http/envelope";
+import { adminRoute, defineRoute } from "@/lib/http/route";
+import { updateWebhookBody } from "@/lib/webhooks/schemas";
+import { deleteWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  PATCH: adminRoute({ body: updateWebhookBody }, async ({ params, body }) => ok(await updateWebhook(params.id!, body))),
+  DELETE: adminRoute({}, async ({ params }) => ok(await deleteWebhook(params.id!), "Webhook deleted.")),
+});

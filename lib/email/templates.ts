@@ -1,0 +1,64 @@
+// Every email Parley sends is built here: a plain-text part always, and a small HTML part in
+// which every piece of user text is escaped. Subjects are single lines.
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Quote {
+  author: string;
+  body: string;
+}
+
+export interface EmailLayout {
+  subject: string;
+  /** The site's name, at the top of every email. */
+  siteName: string;
+  intro: string;
+  quotes?: Quote[];
+  link?: { label: string; url: string };
+  footer?: string;
+  unsubscribeUrl?: string;
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
+
+// A header line may not carry line breaks (header injection); long subjects are shortened.
+export const subjectLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").trim().slice(0, 200);
+
+const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
+
+export function renderEmail(layout: EmailLayout): EmailContent {
+  const quotes = layout.quotes ?? [];
+  const text = [
+    layout.siteName,
+    "",
+    layout.intro,
+    ...quotes.flatMap((quote) => ["", `${quote.author}:`, ...quote.body.split("\n").map((line) => `> ${line}`)]),
+    ...(layout.link ? ["", `${layout.link.label}: ${layout.link.url}`] : []),
+    ...(layout.footer ? ["", "--", layout.footer] : []),
+    ...(layout.unsubscribeUrl ? ["", `Stop emails about this conversation: ${layout.unsubscribeUrl}`] : []),
+  ].join("\n");
+
+  const html = [
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;color:#1f2328;max-width:560px">`,
+    `<p style="margin:0 0 16px;font-weight:600">${escapeHtml(layout.siteName)}</p>`,
+    paragraph(layout.intro),
+    ...quotes.map(
+      (quote) =>
+        `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #d0d7de">` +
+        `<strong>${escapeHtml(quote.author)}</strong><br>${escapeHtml(quote.body).replace(/\n/g, "<br>")}</blockquote>`,
+    ),
+    layout.link ? `<p><a href="${escapeHtml(layout.link.url)}">${escapeHtml(layout.link.label)}</a></p>` : "",
+    layout.footer ? `<p style="color:#656d76;font-size:13px">${escapeHtml(layout.footer)}</p>` : "",
+    layout.unsubscribeUrl
+      ? `<p style="color:#656d76;font-size:13px"><a href="${escapeHtml(layout.unsubscribeUrl)}">Stop emails about this conversation</a></p>`
+      : "",
+    `</body></html>`,
+  ].join("\n");
+
+  return { subject: subjectLine(layout.subject), text, html };
+}

@@ -1,0 +1,57 @@
+import { db } from "../db";
+import type { EmailDraft } from "./outbox";
+import { renderEmail } from "./templates";
+
+// Emails to the person who filed a ticket: the acknowledgement (ticket number in the subject)
+// and each staff reply (the subject keeps the number, so mail clients thread them).
+
+const ticketTag = (number: number) => `[#${number}]`;
+
+export async function ticketAcknowledgement(ticketId: string): Promise<EmailDraft | null> {
+  const ticket = await (await db()).ticket.findUnique({
+    where: { id: ticketId },
+    select: { id: true, number: true, email: true, name: true, subject: true, body: true, site: { select: { name: true } } },
+  });
+  if (!ticket) return null;
+  const siteName = ticket.site.name;
+  return {
+    ...renderEmail({
+      subject: `${ticketTag(ticket.number)} ${ticket.subject}`,
+      siteName,
+      intro: `${ticket.name ? `Hello ${ticket.name}, we` : "We"} received your request; its number is #${ticket.number}. We will reply to this address.`,
+      quotes: [{ author: ticket.subject, body: ticket.body }],
+      footer: `Sent by ${siteName} because this address was given in a support request.`,
+    }),
+    kind: "ticket_acknowledgement",
+    recipient: ticket.email,
+    ticketId: ticket.id,
+  };
+}
+
+export async function ticketReplyEmail(replyId: string): Promise<EmailDraft | null> {
+  const reply = await (await db()).ticketReply.findUnique({ where: { id: replyId } });
+  if (!reply) return null;
+  const prisma = await db();
+  const [ticket, member] = await Promise.all([
+    prisma.ticket.findUnique({
+      where: { id: reply.ticketId },
+      select: { id: true, number: true, email: true, subject: true, site: { select: { name: true } } },
+    }),
+    prisma.member.findUnique({ where: { id: reply.memberId }, select: { name: true } }),
+  ]);
+  if (!ticket) return null;
+  const siteName = ticket.site.name;
+  return {
+    ...renderEmail({
+      subject: `Re: ${ticketTag(ticket.number)} ${ticket.subject}`,
+      siteName,
+      intro: `A reply to your request #${ticket.number}:`,
+      quotes: [{ author: member?.name ?? siteName, body: reply.body }],
+      footer: `Sent by ${siteName} about your support request #${ticket.number}.`,
+    }),
+    kind: "ticket_reply",
+    recipient: ticket.email,
+    ticketId: ticket.id,
+    memberId: reply.memberId,
+  };
+}

@@ -1,0 +1,10 @@
+import type { SqlExecutor, SqlQuery } from "../db";
+import type { JobSpec } from "./queue";
+import type { NotificationTimings } from "./timings";
+
+/** What a job handler gets: the database, the rules' delays, and a way to add jobs in a transaction. */
+export interface JobContext {
+  executor: SqlExecutor;
+  timings: NotificationTimings;
+  addJobs(sql: SqlQuery, jobs: JobSpec[]): Promise<void>;
+}

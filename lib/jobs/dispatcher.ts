@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import { db } from "../db";
+import { storeEmail, type EmailDraft } from "../email/outbox";
+import { ticketAcknowledgement, ticketReplyEmail } from "../email/ticket-emails";
+import { eventData, loadMessages } from "../webhooks/event-data";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/schemas";
+import type { JobContext } from "./context";
+import { QUEUES, type JobSpec } from "./queue";
+
+// The dispatcher turns the outbox rows the triggers wrote (notification_events) into webhook
+// deliveries, emails and jobs. A batch is claimed for a while (another instance takes it over if
+// this one dies), its payloads are read, then one transaction deletes the events and writes what
+// they cause — only for the events it deleted, so an event whose claim ran out and was taken by
+// another instance meanwhile is dispatched once all the same.
+
+const BATCH = 200;
+const CLAIM_SECONDS = 10;
+
+interface EventRow {
+  id: string;
+  type: string;
+  subject_id: string;
+  created_at: Date | string;
+}
+
+interface Delivery {
+  event: string;
+  id: string;
+  webhookId: string;
+  eventId: string;
+  type: string;
+  payload: string;
+}
+
+const isWebhookEvent = (type: string): type is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(type);
+
+/** Dispatches one batch; returns how many events it handled. */
+export async function dispatchEvents(context: JobContext): Promise<number> {
+  const { executor, timings } = context;
+  const { rows } = await executor.executeSql(
+    `UPDATE "notification_events" SET "claimed_until" = now() + $2::int * interval '1 second'
+      WHERE "id" IN (
+        SELECT "id" FROM "notification_events"
+         WHERE "claimed_until" IS NULL OR "claimed_until" < now()
+         ORDER BY "created_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "type", "subject_id", "created_at"`,
+    [BATCH, CLAIM_SECONDS],
+  );
+  const events = (rows as EventRow[]).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+  if (events.length === 0) return 0;
+
+  const prisma = await db();
+  const webhooks = await prisma.webhook.findMany({ select: { id: true, events: true } });
+  // Staff alerts need someone to alert: skip the checks when no member takes email alerts.
+  const alertable = (await prisma.member.count({ where: { email: { not: null }, notify: true } })) > 0;
+  const messages = await loadMessages(events.filter((event) => event.type === "message.created").map((event) => event.subject_id));
+  const deliveries: Delivery[] = [];
+  const emails: (EmailDraft & { event: string })[] = [];
+  const eventJobs: (JobSpec & { event: string })[] = [];
+
+  for (const event of events) {
+    if (isWebhookEvent(event.type)) {
+      const subscribed = webhooks.filter((webhook) => webhook.events.includes(event.type));
+      const data = subscribed.length > 0 ? await eventData(event.type, event.subject_id, messages) : null;
+      if (data) {
+        const payload = JSON.stringify({ type: event.type, timestamp: new Date(event.created_at).toISOString(), data });
+        for (const webhook of subscribed) {
+          deliveries.push({ event: event.id, id: `whd_${randomUUID()}`, webhookId: webhook.id, eventId: event.id, type: event.type, payload });
+        }
+      }
+    }
+    switch (event.type) {
+      case "message.created": {
+        const message = messages.get(event.subject_id);
+        if (message?.authorType === "visitor" && alertable) {
+          eventJobs.push({ event: event.id, name: QUEUES.staffAlert, data: { conversationId: message.conversationId } });
+        } else if (message?.authorType === "staff" && message.conversation.visitorEmail) {
+          const startAfter = new Date(message.createdAt.getTime() + timings.followUpDelayMs);
+          eventJobs.push({ event: event.id, name: QUEUES.followUp, data: { conversationId: message.conversationId }, startAfter });
+        }
+        break;
+      }
+      case "ticket.created": {
+        const email = await ticketAcknowledgement(event.subject_id);
+        if (email) emails.push({ ...email, event: event.id });
+        break;
+      }
+      case "ticket.replied": {
+        const email = await ticketReplyEmail(event.subject_id);
+        if (email) emails.push({ ...email, event: event.id });
+        break;
+      }
+      case "delivery.retry":
+        eventJobs.push({ event: event.id, name: QUEUES.webhook, data: { deliveryId: event.subject_id } });
+        break;
+    }
+  }
+
+  return executor.transaction(async (sql) => {
+    const { rows: deleted } = await sql.executeSql(
+      `DELETE FROM "notification_events" WHERE "id" = ANY($1::text[]) RETURNING "id"`,
+      [events.map((event) => event.id)],
+    );
+    const mine = new Set(deleted.map((row: { id: string }) => row.id));
+    const jobs: JobSpec[] = eventJobs.filter((job) => mine.has(job.event)).map(({ event: _event, ...job }) => job);
+    const ours = deliveries.filter((delivery) => mine.has(delivery.event));
+    if (ours.length > 0) {
+      // One statement for the batch; a webhook deleted meanwhile gets none, a replay adds none.
+      const { rows: inserted } = await sql.executeSql(
+        `INSERT INTO "webhook_deliveries" ("id", "webhook_id", "event_id", "type", "payload", "next_attempt_at")
+         SELECT d.id, d.webhook_id, d.event_id, d.type, d.payload, now()
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS d(id, webhook_id, event_id, type, payload)
+          WHERE EXISTS (SELECT 1 FROM "webhooks" w WHERE w."id" = d.webhook_id)
+         ON CONFLICT ("webhook_id", "event_id") DO NOTHING RETURNING "id"`,
+        [
+          ours.map((delivery) => delivery.id),
+          ours.map((delivery) => delivery.webhookId),
+          ours.map((delivery) => delivery.eventId),
+          ours.map((delivery) => delivery.type),
+          ours.map((delivery) => delivery.payload),
+        ],
+      );
+      for (const { id } of inserted as { id: string }[]) jobs.push({ name: QUEUES.webhook, data: { deliveryId: id } });
+    }
+    for (const { event, ...email } of emails) if (mine.has(event)) jobs.push(...(await storeEmail(sql, email)));
+    await context.addJobs(sql, jobs);
+    return mine.size;
+  });
+}

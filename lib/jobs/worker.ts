@@ -1,0 +1,132 @@
+import type PgBoss from "pg-boss";
+import { sqlExecutor, type SqlExecutor } from "../db";
+import { runVisitorFollowUp } from "../email/follow-ups";
+import { sendStoredEmail } from "../email/outbox";
+import { runStaffAlert } from "../email/staff-alerts";
+import { log } from "../log";
+import { deliverWebhook } from "../webhooks/deliver";
+import type { JobContext } from "./context";
+import { dispatchEvents } from "./dispatcher";
+import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "./queue";
+import { resolveTimings, type NotificationTimings } from "./timings";
+
+// The notification worker: the dispatcher loop over the outbox, and pg-boss workers for each
+// queue. Every service instance may run one; pg-boss hands each job to one of them.
+
+export interface NotificationWorker {
+  /** Stops taking work. `abrupt` leaves jobs in flight as a crash would (tests). */
+  stop(options?: { abrupt?: boolean }): Promise<void>;
+  /** Dispatches pending events now instead of at the next poll (tests, benchmarks). */
+  dispatchNow(): Promise<number>;
+}
+
+export interface WorkerOptions {
+  timings?: Partial<NotificationTimings>;
+  /** Another connection to the same database (a second instance in tests). */
+  executor?: SqlExecutor;
+}
+
+const BATCH_SIZE = 50;
+// Webhook attempts wait on other servers (up to the timeout): more of them run at once.
+const LOOPS: Record<QueueName, number> = { [QUEUES.webhook]: 4, [QUEUES.email]: 1, [QUEUES.staffAlert]: 1, [QUEUES.followUp]: 1 };
+
+type Handler = (context: JobContext, data: Record<string, string>) => Promise<void>;
+const handlers: Record<QueueName, Handler> = {
+  [QUEUES.webhook]: (context, data) => deliverWebhook(context, data.deliveryId!),
+  [QUEUES.email]: (_context, data) => sendStoredEmail(data.emailId!),
+  [QUEUES.staffAlert]: (context, data) => runStaffAlert(context, data.conversationId!),
+  [QUEUES.followUp]: (context, data) => runVisitorFollowUp(context, data.conversationId!),
+};
+
+export async function startNotificationWorker(options: WorkerOptions = {}): Promise<NotificationWorker> {
+  const timings = resolveTimings(options.timings);
+  const executor = options.executor ?? (await sqlExecutor());
+  const boss = createBoss(executor, timings);
+  const logError = throttledErrorLog();
+  boss.on("error", (error) => logError("job_queue_error", error));
+  await boss.start();
+  await ensureQueues(boss, timings);
+
+  const workerIds = new Map<QueueName, string[]>();
+  const context: JobContext = {
+    executor,
+    timings,
+    addJobs: async (sql, jobs) => {
+      await addJobs(boss, sql, jobs);
+      // Wake this instance's workers for jobs due now; other instances find them at their next poll.
+      for (const name of new Set(jobs.filter((job) => !job.startAfter || job.startAfter.getTime() <= Date.now()).map((job) => job.name))) {
+        for (const id of workerIds.get(name) ?? []) setImmediate(() => boss.notifyWorker(id));
+      }
+    },
+  };
+
+  for (const name of Object.values(QUEUES)) {
+    const ids: string[] = [];
+    for (let loop = 0; loop < LOOPS[name]; loop++) {
+      const id: string = await boss.work<Record<string, string>>(
+        name,
+        { batchSize: BATCH_SIZE, pollingIntervalSeconds: timings.jobPollMs / 1000 },
+        async (jobs: PgBoss.Job<Record<string, string>>[]) => {
+          // The batch succeeds or fails as one; a failure is rare (database or SMTP down) and each
+          // handler is safe to run again.
+          await Promise.all(jobs.map((job) => handlers[name](context, job.data)));
+          // A full batch: more are probably waiting, so fetch again at once instead of after the poll interval.
+          if (jobs.length === BATCH_SIZE) boss.notifyWorker(id);
+        },
+      );
+      ids.push(id);
+    }
+    workerIds.set(name, ids);
+  }
+
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  const dispatchNow = async (): Promise<number> => {
+    while (running) await running.catch(() => 0);
+    running = dispatchEvents(context);
+    try {
+      return await running;
+    } finally {
+      running = null;
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const loop = async () => {
+    if (stopped) return;
+    let handled = 0;
+    try {
+      handled = await dispatchNow();
+    } catch (error) {
+      logError("notification_dispatch_failed", error);
+    }
+    if (!stopped) timer = setTimeout(loop, handled > 0 ? 0 : timings.dispatchPollMs);
+  };
+  timer = setTimeout(loop, 0);
+
+  return {
+    dispatchNow,
+    stop: async ({ abrupt = false } = {}) => {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => 0);
+      await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });
+    },
+  };
+}
+
+const ERROR_LOG_INTERVAL_MS = 30_000;
+
+/** While the database is down every poll fails: one line per event name per 30 s, with a count. */
+function throttledErrorLog() {
+  const last = new Map<string, { at: number; suppressed: number }>();
+  return (event: string, error: unknown) => {
+    const now = Date.now();
+    const seen = last.get(event);
+    if (seen && now - seen.at < ERROR_LOG_INTERVAL_MS) {
+      seen.suppressed++;
+      return;
+    }
+    log.error(event, { error, suppressed_since_last: seen?.suppressed ?? 0 });
+    last.set(event, { at: now, suppressed: 0 });
+  };
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { db } from "../db";
+import { AppError } from "../http/errors";
+import { clientId, requiredText } from "../validation/strings";
+
+// A staff reply to a ticket. Saving it is all the caller does: the trigger on ticket_replies
+// queues the email to the filer in the same transaction (docs/notifications.md).
+
+export const MAX_TICKET_REPLY_LENGTH = 10_000;
+
+export const ticketReplyBody = z
+  .strictObject({ author_id: clientId(), body: requiredText(MAX_TICKET_REPLY_LENGTH) })
+  .transform(({ author_id, body }) => ({ authorId: author_id, body }));
+
+export async function replyToTicket(ticketId: string, input: { authorId: string; body: string }) {
+  const prisma = await db();
+  const [ticket, member] = await Promise.all([
+    prisma.ticket.findUnique({ where: { id: ticketId }, select: { id: true, number: true, email: true } }),
+    prisma.member.findUnique({ where: { id: input.authorId }, select: { id: true, name: true } }),
+  ]);
+  if (!ticket) throw new AppError("not_found", "No ticket has this identifier.");
+  if (!member) throw new AppError("member_not_found", "No member has this id.");
+  const reply = await prisma.ticketReply.create({
+    data: { id: `tr_${randomUUID()}`, ticketId, memberId: member.id, body: input.body },
+  });
+  return {
+    id: reply.id,
+    ticket_id: ticket.id,
+    ticket_number: ticket.number,
+    author_id: member.id,
+    author_name: member.name,
+    body: reply.body,
+    emailed_to: ticket.email,
+    created_at: reply.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+export const WEBHOOK_EVENTS = [
+  "conversation.started",
+  "message.created",
+  "conversation.closed",
+  "ticket.created",
+  "attachment.uploaded",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const MAX_WEBHOOK_URL_LENGTH = 2000;
+export const MAX_DESCRIPTION_LENGTH = 500;
+
+const url = z.string().min(1).max(MAX_WEBHOOK_URL_LENGTH);
+const events = z
+  .array(z.enum(WEBHOOK_EVENTS))
+  .min(1)
+  .max(WEBHOOK_EVENTS.length)
+  .refine((list) => new Set(list).size === list.length, "must not repeat an event");
+const description = z.string().max(MAX_DESCRIPTION_LENGTH).nullable();
+
+export const createWebhookBody = z.strictObject({ url, events, description: description.optional() });
+export type CreateWebhookInput = z.output<typeof createWebhookBody>;
+
+export const updateWebhookBody = z
+  .strictObject({ url: url.optional(), events: events.optional(), description: description.optional() })
+  .refine((body) => Object.keys(body).length > 0, "must change at least one of url, events, description");
+export type UpdateWebhookInput = z.output<typeof updateWebhookBody>;

@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { db } from "../db";
+import { env } from "../env";
+import { AppError, invalidRequest } from "../http/errors";
+import type { CreateWebhookInput, UpdateWebhookInput } from "./schemas";
+import { newWebhookSecret } from "./signature";
+import { registrationProblem } from "./target-guard";
+
+// Registered webhooks (the operator API). The secret is returned by create only.
+
+const DELIVERY_PAGE = 100;
+
+interface WebhookRow {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const toWire = (row: WebhookRow) => ({
+  id: row.id,
+  url: row.url,
+  events: row.events,
+  description: row.description,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+const publicColumns = { id: true, url: true, events: true, description: true, createdAt: true, updatedAt: true } as const;
+const webhookNotFound = () => new AppError("not_found", "No webhook has this identifier.");
+
+function assertTargetAllowed(url: string): void {
+  const problem = registrationProblem(url, env().WEBHOOK_ALLOW_PRIVATE_TARGETS === "on");
+  if (problem) throw invalidRequest(`The webhook URL ${problem}.`, [{ path: "url", problem }]);
+}
+
+export async function createWebhook(input: CreateWebhookInput) {
+  assertTargetAllowed(input.url);
+  const secret = newWebhookSecret();
+  const row = await (await db()).webhook.create({
+    data: { id: `wh_${randomUUID()}`, url: input.url, events: input.events, description: input.description ?? null, secret },
+    select: publicColumns,
+  });
+  return { ...toWire(row), secret };
+}
+
+export async function listWebhooks() {
+  const rows = await (await db()).webhook.findMany({ orderBy: { createdAt: "asc" }, select: publicColumns });
+  return rows.map(toWire);
+}
+
+export async function updateWebhook(id: string, input: UpdateWebhookInput) {
+  if (input.url !== undefined) assertTargetAllowed(input.url);
+  const prisma = await db();
+  const { count } = await prisma.webhook.updateMany({
+    where: { id },
+    data: { url: input.url, events: input.events, description: input.description, updatedAt: new Date() },
+  });
+  if (count === 0) throw webhookNotFound();
+  return toWire(await prisma.webhook.findUniqueOrThrow({ where: { id }, select: publicColumns }));
+}
+
+export async function deleteWebhook(id: string) {
+  const { count } = await (await db()).webhook.deleteMany({ where: { id } });
+  if (count === 0) throw webhookNotFound();
+  return { id, deleted: true };
+}
+
+interface DeliveryRow {
+  id: string;
+  eventId: string;
+  type: string;
+  attempt: number;
+  status: string;
+  responseStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const toWireDelivery = (row: DeliveryRow) => ({
+  id: row.id,
+  event_id: row.eventId,
+  type: row.type,
+  attempt: row.attempt,
+  status: row.status,
+  response_status: row.responseStatus,
+  error: row.lastError,
+  next_attempt_at: row.status === "pending" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export async function listDeliveries(webhookId: string) {
+  const prisma = await db();
+  if (!(await prisma.webhook.findUnique({ where: { id: webhookId }, select: { id: true } }))) throw webhookNotFound();
+  const rows = await prisma.webhookDelivery.findMany({
+    where: { webhookId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: DELIVERY_PAGE,
+  });
+  return rows.map(toWireDelivery);
+}
+
+/** Queues one more attempt now, whatever the delivery's state; the event id stays the same. */
+export async function retryDelivery(webhookId: string, deliveryId: string) {
+  const prisma = await db();
+  const row = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, webhookId },
+      data: { status: "pending", nextAttemptAt: new Date(), updatedAt: new Date() },
+    });
+    if (count === 0) return null;
+    // Through the outbox, like every other job: queued in the same transaction, never lost.
+    await tx.notificationEvent.create({ data: { type: "delivery.retry", subjectId: deliveryId } });
+    return tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+  });
+  if (!row) throw new AppError("not_found", "This webhook has no delivery with this identifier.");
+  return toWireDelivery(row);
+}

@@ -1,0 +1,268 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { db } from "../../lib/db";
+import { DEFAULT_TIMINGS, type NotificationTimings } from "../../lib/jobs/timings";
+import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
+import { api } from "../support/api";
+import { createMember, openConversation, type Started } from "../support/fixtures";
+import { SmtpCapture } from "../support/smtp-capture";
+import { fileTicket, listTickets, ticket } from "../support/tickets";
+import { eventually } from "../support/webhook-receiver";
+
+// Every email trigger against a real SMTP server (smtp-server), read back with mailparser. The
+// rules' delays are injected (60 s → 300 ms and so on); their defaults are checked below.
+
+const smtp = new SmtpCapture();
+const PUBLIC_URL = "https://parley.example";
+
+const TIMINGS: Partial<NotificationTimings> = {
+  staffIdleMs: 60_000, // as in production: only "nobody had the inbox open for 60 s" matters here
+  staffAlertIntervalMs: 4_000,
+  followUpDelayMs: 800,
+  emailRetryDelaySeconds: 1,
+  dispatchPollMs: 50,
+  jobExpirySeconds: 10,
+  maintenanceSeconds: 1,
+};
+
+let worker: NotificationWorker | null = null;
+
+beforeAll(async () => {
+  await smtp.start();
+  process.env.SMTP_URL = smtp.url;
+  process.env.MAIL_FROM = "Acme Support <support@acme.example>";
+  process.env.PUBLIC_URL = PUBLIC_URL;
+  worker = await startNotificationWorker({ timings: TIMINGS });
+});
+afterAll(async () => {
+  await worker?.stop();
+  await smtp.stop();
+});
+afterEach(async () => {
+  // Members are global: each test starts with none reachable by email.
+  await (await db()).member.updateMany({ data: { email: null, inboxActiveAt: null } });
+});
+
+let counter = 0;
+async function staffMember(options: { notify?: boolean; email?: boolean } = {}) {
+  const member = await createMember({ name: "Grace Staff" });
+  const email = options.email === false ? null : `staff${++counter}@acme.example`;
+  await (await db()).member.update({ where: { id: member.id }, data: { email, notify: options.notify ?? true } });
+  return { ...member, email };
+}
+
+const sendVisitorMessage = (started: Started, body: string) =>
+  api.post("/api/v1/chat/visitor/messages", { origin: started.origin, token: started.token, body: { body, client_id: crypto.randomUUID() } });
+
+const staffReply = (conversationId: string, authorId: string, body: string) =>
+  api.post(`/api/v1/admin/conversations/${conversationId}/messages`, { admin: true, body: { author_id: authorId, body } });
+
+const settle = (ms = 1_500) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("staff alerts", () => {
+  test("a new conversation with a body emails every member with an email and notify on, once", async () => {
+    const alerted = await staffMember();
+    const quiet = await staffMember({ notify: false });
+    await staffMember({ email: false });
+    const started = await openConversation({ name: "Ada <b>", body: "Where is <script>my order</script>?" });
+
+    const [mail] = await eventually(() => {
+      const mails = smtp.to(alerted.email!);
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    const { parsed } = mail!;
+    expect(parsed.from?.text).toContain("support@acme.example");
+    expect(parsed.subject).toContain("Ada <b>");
+    expect(parsed.text).toContain("Where is <script>my order</script>?");
+    expect(parsed.text).toContain(`${PUBLIC_URL}/inbox/conversations/${started.conversationId}`);
+    expect(parsed.html).toContain("Where is &lt;script&gt;my order&lt;/script&gt;?");
+    expect(parsed.html).not.toContain("<script>");
+    expect(parsed.html).toContain(`${PUBLIC_URL}/inbox/conversations/${started.conversationId}`);
+    expect(parsed.text).toMatch(/^site-/); // the site's name heads every email
+    await settle(500);
+    expect(smtp.to(quiet.email!)).toHaveLength(0);
+    await eventually(async () => {
+      const outbox = (await api.get("/api/v1/admin/outbox", { admin: true })).json.result;
+      expect(outbox.find((email: any) => email.to === alerted.email)).toMatchObject({ kind: "staff_alert", status: "sent", sent: true });
+    });
+  });
+
+  test("at most one per conversation and member per interval; later messages fold into the next", async () => {
+    const member = await staffMember();
+    const started = await openConversation({ body: "first" });
+    await eventually(() => expect(smtp.to(member.email!)).toHaveLength(1));
+    await sendVisitorMessage(started, "second");
+    await sendVisitorMessage(started, "third");
+    await settle(800);
+    expect(smtp.to(member.email!)).toHaveLength(1); // still inside the interval
+    const mails = await eventually(() => {
+      const mails = smtp.to(member.email!);
+      expect(mails).toHaveLength(2);
+      return mails;
+    }, 15_000);
+    expect(mails[1]!.parsed.text).toContain("second");
+    expect(mails[1]!.parsed.text).toContain("third");
+    expect(mails[1]!.parsed.text).not.toContain("first");
+    await settle(TIMINGS.staffAlertIntervalMs! + 500);
+    expect(smtp.to(member.email!)).toHaveLength(2);
+  });
+
+  test("nobody is alerted while a member had the inbox open in the last 60 s", async () => {
+    const member = await staffMember();
+    await (await db()).member.update({ where: { id: member.id }, data: { inboxActiveAt: new Date(Date.now() - 30_000) } });
+    await openConversation({ body: "someone is watching" });
+    await settle();
+    expect(smtp.to(member.email!)).toHaveLength(0);
+    // Over 60 s ago no longer counts.
+    await (await db()).member.update({ where: { id: member.id }, data: { inboxActiveAt: new Date(Date.now() - 61_000) } });
+    await openConversation({ body: "now nobody is" });
+    await eventually(() => expect(smtp.to(member.email!)).toHaveLength(1));
+  });
+});
+
+describe("visitor follow-ups", () => {
+  test("unseen staff replies are emailed once with a one-click unsubscribe that works", async () => {
+    const member = await staffMember({ notify: false });
+    const started = await openConversation({ email: "visitor@example.com", name: "Ada" });
+    await staffReply(started.conversationId, member.id, "We shipped it <today>.");
+    await staffReply(started.conversationId, member.id, "Tracking: 123");
+    const [mail] = await eventually(() => {
+      const mails = smtp.to("visitor@example.com");
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    const { parsed } = mail!;
+    expect(parsed.text).toContain("We shipped it <today>.");
+    expect(parsed.text).toContain("Tracking: 123");
+    expect(parsed.html).toContain("We shipped it &lt;today&gt;.");
+    expect(parsed.text).toContain(started.site.id); // the site's name
+    const header = (name: string) => parsed.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "");
+    const unsubscribeUrl = /^<(.+)>$/.exec(header("list-unsubscribe") ?? "")?.[1] ?? "";
+    expect(unsubscribeUrl).toMatch(new RegExp(`^${PUBLIC_URL}/api/v1/email/unsubscribe\\?`));
+    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(parsed.text).toContain(unsubscribeUrl);
+
+    const path = unsubscribeUrl.slice(PUBLIC_URL.length);
+    expect((await rawCall("GET", path)).status).toBe(200); // shows a button, records nothing
+    expect(await (await db()).visitorFollowUp.findUnique({ where: { conversationId: started.conversationId } })).toMatchObject({ unsubscribedAt: null });
+    expect((await rawCall("POST", path.replace(/signature=[^&]+/, "signature=forged"))).status).toBe(404);
+    const done = await rawCall("POST", path, "List-Unsubscribe=One-Click");
+    expect(done.status).toBe(200);
+    expect(await (await db()).visitorFollowUp.findUnique({ where: { conversationId: started.conversationId } })).toMatchObject({
+      unsubscribedAt: expect.any(Date),
+    });
+    await staffReply(started.conversationId, member.id, "Anything else?");
+    await settle(TIMINGS.followUpDelayMs! + 1_200);
+    expect(smtp.to("visitor@example.com")).toHaveLength(1);
+  });
+
+  test("cancelled when the visitor sees the replies first", async () => {
+    const member = await staffMember({ notify: false });
+    const started = await openConversation({ email: "reader@example.com" });
+    const reply = await staffReply(started.conversationId, member.id, "Seen in time");
+    // What the visitor's list endpoint records when it sends the reply (decisions.md "Seen").
+    await (await db()).conversation.update({
+      where: { id: started.conversationId },
+      data: { visitorSeenSequence: reply.json.result.message.sequence },
+    });
+    await settle(TIMINGS.followUpDelayMs! + 1_200);
+    expect(smtp.to("reader@example.com")).toHaveLength(0);
+  });
+
+  test("no email without a visitor email, and none before the delay", async () => {
+    const member = await staffMember({ notify: false });
+    const started = await openConversation({ email: "patient@example.com" });
+    await staffReply(started.conversationId, member.id, "Soon");
+    await settle(300);
+    expect(smtp.to("patient@example.com")).toHaveLength(0);
+    await eventually(() => expect(smtp.to("patient@example.com")).toHaveLength(1));
+    const before = smtp.mails.length;
+    const anonymous = await openConversation();
+    await staffReply(anonymous.conversationId, member.id, "Hello?");
+    await settle(TIMINGS.followUpDelayMs! + 1_200);
+    expect(smtp.mails.length).toBe(before);
+  });
+});
+
+describe("tickets", () => {
+  test("the filer gets an acknowledgement with the number, and each staff reply keeps it", async () => {
+    const started = await openConversation();
+    const filed = await fileTicket(started.site.id, ticket({ email: "filer@example.com", subject: "Broken <zip>" }));
+    const [ack] = await eventually(() => {
+      const mails = smtp.to("filer@example.com");
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    expect(ack!.parsed.subject).toBe(`[#${filed.number}] Broken <zip>`);
+    expect(ack!.parsed.html).toContain("Broken &lt;zip&gt;");
+
+    const ticketId = (await listTickets(started.site.id))[0]!.id;
+    const member = await staffMember({ notify: false });
+    const reply = await api.post(`/api/v1/admin/tickets/${ticketId}/replies`, {
+      admin: true,
+      body: { author_id: member.id, body: "Fixed in 2.1" },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.json.result).toMatchObject({ ticket_id: ticketId, ticket_number: filed.number, author_name: "Grace Staff", body: "Fixed in 2.1" });
+    const mails = await eventually(() => {
+      const mails = smtp.to("filer@example.com");
+      expect(mails).toHaveLength(2);
+      return mails;
+    });
+    expect(mails[1]!.parsed.subject).toBe(`Re: [#${filed.number}] Broken <zip>`);
+    expect(mails[1]!.parsed.text).toContain("Fixed in 2.1");
+  });
+
+  test("a bad reply is a 400 or 404 and stores nothing", async () => {
+    const started = await openConversation();
+    await fileTicket(started.site.id, ticket({ email: "nobody@example.com" }));
+    const ticketId = (await listTickets(started.site.id))[0]!.id;
+    const member = await staffMember({ notify: false });
+    const post = (id: string, body: unknown) => api.post(`/api/v1/admin/tickets/${id}/replies`, { admin: true, body });
+    expect((await post(ticketId, { author_id: member.id, body: "" })).status).toBe(400);
+    expect((await post(ticketId, { author_id: member.id, body: "x", extra: 1 })).status).toBe(400);
+    expect((await post(ticketId, { author_id: "ghost", body: "x" })).status).toBe(404);
+    expect((await post("no-such-ticket", { author_id: member.id, body: "x" })).status).toBe(404);
+    expect(await (await db()).ticketReply.count({ where: { ticketId } })).toBe(0);
+  });
+});
+
+test("SMTP down: the email is retried and sent when the server is back, nothing lost", async () => {
+  smtp.down = true;
+  try {
+    const started = await openConversation();
+    await fileTicket(started.site.id, ticket({ email: "later@example.com" }));
+    await eventually(async () => {
+      const email = await (await db()).email.findFirstOrThrow({ where: { recipient: "later@example.com" } });
+      expect(email.attempts).toBeGreaterThanOrEqual(1);
+      expect(email.status).toBe("pending");
+      expect(email.lastError).toMatch(/^SMTP /);
+    });
+    expect(smtp.to("later@example.com")).toHaveLength(0);
+  } finally {
+    smtp.down = false;
+  }
+  await eventually(() => expect(smtp.to("later@example.com")).toHaveLength(1), 15_000);
+  await eventually(async () =>
+    expect((await (await db()).email.findFirstOrThrow({ where: { recipient: "later@example.com" } })).status).toBe("sent"),
+  );
+});
+
+test("the rules' delays default to decisions.md's", () => {
+  expect(DEFAULT_TIMINGS.staffIdleMs).toBe(60_000);
+  expect(DEFAULT_TIMINGS.staffAlertIntervalMs).toBe(10 * 60_000);
+  expect(DEFAULT_TIMINGS.followUpDelayMs).toBe(10 * 60_000);
+  // "within 1 minute": the dispatcher and the queue poll well inside it.
+  expect(DEFAULT_TIMINGS.dispatchPollMs + DEFAULT_TIMINGS.jobPollMs).toBeLessThan(5_000);
+});
+
+async function rawCall(method: string, pathAndQuery: string, form?: string) {
+  const route = await import("../../app/api/v1/email/unsubscribe/route");
+  const request = new Request(new URL(pathAndQuery, "http://localhost:3000"), {
+    method,
+    body: form,
+    headers: form ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+  });
+  const response = await (method === "GET" ? route.GET(request) : route.POST(request));
+  return { status: response.status, text: await response.text() };
+}
