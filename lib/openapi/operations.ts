@@ -9,6 +9,7 @@ import { pageViewBody } from "../page-views/schemas";
 import { presenceQuery } from "../presence/presence";
 import { createSiteBody, updateSiteBody } from "../sites/schemas";
 import { FILE_CONTENT_TYPES, ticketBody } from "../tickets/schemas";
+import { notificationOperations } from "./notification-operations";
 import * as wire from "./wire";
 
 // Every operation of the API, for the OpenAPI document (lib/openapi/document.ts). Requests are the
@@ -61,7 +62,7 @@ const WIDGET = "/api/v1/chat/widget/{siteID}";
 const VISITOR = "/api/v1/chat/visitor";
 const ADMIN = "/api/v1/admin";
 
-export const operations: Operation[] = [
+const visitorServiceAndOperatorOperations: Operation[] = [
   {
     method: "POST",
     path: `${WIDGET}/conversations`,
@@ -276,3 +277,5 @@ export const operations: Operation[] = [
   },
 ];
 
+/** Every operation; each area keeps its own in a file beside this one. */
+export const operations: Operation[] = [...visitorServiceAndOperatorOperations, ...notificationOperations];

@@ -7,7 +7,7 @@ import { z } from "zod";
 
 /** The named shapes: each becomes `#/components/schemas/<id>` in the document. */
 export const wireSchemas = z.registry<{ id: string }>();
-const named = <Schema extends z.ZodType>(id: string, schema: Schema): Schema => {
+export const named = <Schema extends z.ZodType>(id: string, schema: Schema): Schema => {
   wireSchemas.add(schema, { id });
   return schema;
 };
