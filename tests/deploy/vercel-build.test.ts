@@ -10,7 +10,7 @@ import { databaseUrlFor, onServer, testDatabaseUrl } from "../support/postgres";
 // placeholder project link), running `npm run vercel-build` (migrate, next build, trim traces) as
 // Vercel would, and the functions it writes are inspected. Runs in the PostgreSQL pass (the build
 // migrates a database of its own). The CLI lives in .ci/vercel (about 360 MB, not a project
-// dependency): `npm ci --prefix .ci/vercel`; .ci/run installs it.
+// dependency): `npm install --prefix .ci/vercel`; .ci/run installs it.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const VERCEL_CLI = path.join(ROOT, ".ci/vercel/node_modules/.bin/vercel");
@@ -18,7 +18,7 @@ const template = testDatabaseUrl();
 const cliMissing = !existsSync(VERCEL_CLI);
 if (template && cliMissing) {
   if (process.env.CI === "true") throw new Error(`The Vercel CLI is missing at ${VERCEL_CLI}: .ci/run installs it (npm ci --prefix .ci/vercel)`);
-  console.log("tests/deploy/vercel-build.test.ts skipped: install the Vercel CLI with `npm ci --prefix .ci/vercel`");
+  console.log("tests/deploy/vercel-build.test.ts skipped: install the Vercel CLI with `npm install --prefix .ci/vercel`");
 }
 
 /** Limit per function (everything it carries, unzipped); before this work one function held 30 MB. */
