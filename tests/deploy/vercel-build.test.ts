@@ -17,7 +17,7 @@ const VERCEL_CLI = path.join(ROOT, ".ci/vercel/node_modules/.bin/vercel");
 const template = testDatabaseUrl();
 const cliMissing = !existsSync(VERCEL_CLI);
 if (template && cliMissing) {
-  if (process.env.CI === "true") throw new Error(`The Vercel CLI is missing at ${VERCEL_CLI}: .ci/run installs it (npm ci --prefix .ci/vercel)`);
+  if (process.env.CI === "true") throw new Error(`The Vercel CLI is missing at ${VERCEL_CLI}: .ci/run installs it (npm install --prefix .ci/vercel)`);
   console.log("tests/deploy/vercel-build.test.ts skipped: install the Vercel CLI with `npm install --prefix .ci/vercel`");
 }
 
