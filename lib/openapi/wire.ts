@@ -12,7 +12,7 @@ export const named = <Schema extends z.ZodType>(id: string, schema: Schema): Sch
   return schema;
 };
 
-const isoTime = z.iso.datetime({ offset: true }).describe("ISO 8601, UTC, milliseconds");
+export const isoTime = z.iso.datetime({ offset: true }).describe("ISO 8601, UTC, milliseconds");
 const id = z.string().max(100);
 
 export const message = named(
