@@ -1,4 +1,88 @@
+import { z } from "zod";
+import { ticketReplyBody } from "../tickets/ticket-replies";
+import { createWebhookBody, updateWebhookBody } from "../webhooks/schemas";
+import * as wire from "./notification-wire";
 import type { Operation } from "./operations";
 
-// Webhooks, the outbox, ticket replies and the unsubscribe link (lib/webhooks, lib/email).
-export const notificationOperations: Operation[] = [];
+// Webhooks, the outbox and ticket replies (lib/webhooks, lib/email, lib/tickets/ticket-replies.ts).
+// The unsubscribe link (app/api/v1/email/unsubscribe) is not here: it answers HTML pages for
+// people and mail clients, not the JSON envelope, and its GET and POST are not route-family
+// handlers (the coverage test in tests/contract/openapi.test.ts skips them).
+
+const ADMIN = "/api/v1/admin";
+
+export const notificationOperations: Operation[] = [
+  {
+    method: "GET",
+    path: `${ADMIN}/webhooks`,
+    family: "admin",
+    summary: "Registered webhooks, oldest first (no secrets)",
+    extension: true,
+    answers: { 200: z.array(wire.webhook) },
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/webhooks`,
+    family: "admin",
+    summary: "Register a webhook",
+    description: "The answer carries the signing secret; it is shown only here.",
+    extension: true,
+    body: createWebhookBody,
+    answers: { 201: wire.createdWebhook },
+  },
+  {
+    method: "PATCH",
+    path: `${ADMIN}/webhooks/{id}`,
+    family: "admin",
+    summary: "Update a webhook (`description: null` clears it)",
+    extension: true,
+    body: updateWebhookBody,
+    answers: { 200: wire.webhook },
+    errors: ["not_found"],
+  },
+  {
+    method: "DELETE",
+    path: `${ADMIN}/webhooks/{id}`,
+    family: "admin",
+    summary: "Delete a webhook and its deliveries",
+    extension: true,
+    answers: { 200: wire.deletedWebhook },
+    errors: ["not_found"],
+  },
+  {
+    method: "GET",
+    path: `${ADMIN}/webhooks/{id}/deliveries`,
+    family: "admin",
+    summary: "A webhook's newest 100 deliveries, newest first",
+    extension: true,
+    answers: { 200: z.array(wire.webhookDelivery) },
+    errors: ["not_found"],
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/webhooks/{id}/deliveries/{delivery}/retry`,
+    family: "admin",
+    summary: "Queue one more attempt of a delivery now (same event id)",
+    extension: true,
+    answers: { 200: wire.webhookDelivery },
+    errors: ["not_found"],
+  },
+  {
+    method: "GET",
+    path: `${ADMIN}/outbox`,
+    family: "admin",
+    summary: "The newest 200 emails, newest first, sent or not",
+    extension: true,
+    answers: { 200: z.array(wire.outboxEmail) },
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/tickets/{id}/replies`,
+    family: "admin",
+    summary: "Reply to a ticket (emailed to the filer)",
+    extension: true,
+    body: ticketReplyBody,
+    answers: { 201: wire.ticketReply },
+    errors: ["not_found", "member_not_found"],
+  },
+];

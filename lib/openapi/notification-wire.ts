@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { WEBHOOK_EVENTS } from "../webhooks/schemas";
+import { named } from "./wire";
+
+// The wire shapes of the notification routes' answers (lib/webhooks, lib/email, ticket replies),
+// registered beside those of lib/openapi/wire.ts. Checked against every answer of the integration
+// suite, like the others.
+
+const isoTime = z.iso.datetime({ offset: true }).describe("ISO 8601, UTC, milliseconds");
+
+export const webhook = named(
+  "Webhook",
+  z.object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    description: z.string().nullable(),
+    created_at: isoTime,
+    updated_at: isoTime,
+  }),
+);
+
+export const createdWebhook = named(
+  "CreatedWebhook",
+  webhook.extend({
+    secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{43}=$/)
+      .describe("`whsec_` + base64 of 32 random bytes; shown only in this answer"),
+  }),
+);
+
+export const deletedWebhook = named("DeletedWebhook", z.object({ id: z.string(), deleted: z.literal(true) }));
+
+export const webhookDelivery = named(
+  "WebhookDelivery",
+  z.object({
+    id: z.string(),
+    event_id: z.string().describe("the `webhook-id` header: the same on every attempt"),
+    type: z.enum(WEBHOOK_EVENTS),
+    attempt: z.int().min(0).describe("attempts made so far"),
+    status: z.enum(["pending", "succeeded", "failed"]),
+    response_status: z.int().nullable().describe("the last answer's HTTP status; null after a timeout, a connection error or a refused target"),
+    error: z.string().nullable(),
+    next_attempt_at: isoTime.nullable().describe("set while `pending`"),
+    created_at: isoTime,
+    updated_at: isoTime,
+  }),
+);
+
+export const outboxEmail = named(
+  "OutboxEmail",
+  z.object({
+    id: z.string(),
+    kind: z.enum(["staff_alert", "visitor_follow_up", "ticket_acknowledgement", "ticket_reply"]),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    status: z.enum(["not_sent", "pending", "sent"]).describe("`not_sent`: no SMTP_URL, the email stays here"),
+    sent: z.boolean(),
+    attempts: z.int().min(0),
+    error: z.string().nullable(),
+    conversation_id: z.string().nullable(),
+    ticket_id: z.string().nullable(),
+    created_at: isoTime,
+    sent_at: isoTime.nullable(),
+  }),
+);
+
+export const ticketReply = named(
+  "TicketReply",
+  z.object({
+    id: z.string(),
+    ticket_id: z.string(),
+    ticket_number: z.int().min(1),
+    author_id: z.string(),
+    author_name: z.string(),
+    body: z.string(),
+    emailed_to: z.string().describe("the ticket's email, where the reply is sent"),
+    created_at: isoTime,
+  }),
+);
