@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { WEBHOOK_EVENTS } from "../webhooks/schemas";
-import { named } from "./wire";
+import { isoTime, named } from "./wire";
 
 // The wire shapes of the notification routes' answers (lib/webhooks, lib/email, ticket replies),
 // registered beside those of lib/openapi/wire.ts. Checked against every answer of the integration
 // suite, like the others.
 
-const isoTime = z.iso.datetime({ offset: true }).describe("ISO 8601, UTC, milliseconds");
 
 export const webhook = named(
   "Webhook",
