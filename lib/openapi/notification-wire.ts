@@ -6,7 +6,6 @@ import { isoTime, named } from "./wire";
 // registered beside those of lib/openapi/wire.ts. Checked against every answer of the integration
 // suite, like the others.
 
-
 export const webhook = named(
   "Webhook",
   z.object({
