@@ -13,6 +13,8 @@ export type { PrismaClient };
 interface Database {
   prisma: PrismaClient;
   prepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
+  /** Embedded mode only: NOTIFYs on this channel, as PGlite delivers them in-process. */
+  listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,13 @@ function database(): Promise<Database> {
 /** Runs a hot-path statement (see PreparedStatement); rows come back with the driver's types. */
 export async function queryPrepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
   return (await database()).prepared<Row>(statement, values);
+}
+
+/** Embedded mode: subscribes to NOTIFYs on `channel` (PostgreSQL callers hold a LISTEN connection instead). */
+export async function listenEmbedded(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+  const open = await database();
+  if (!open.listen) throw new Error("listenEmbedded: only the embedded database delivers notifications in-process");
+  return open.listen(channel, callback);
 }
 
 /** Closes the client (scripts and tests); the next db() call opens a new one. */
@@ -152,6 +161,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
     // One embedded connection: nothing to prepare. A Prisma transaction holds PGlite's lock, so
     // these never run inside one.
     prepared: async <Row>({ text }: PreparedStatement, values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
+    listen: (channel, callback) => pglite.listen(channel, callback),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

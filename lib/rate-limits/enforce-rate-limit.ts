@@ -17,7 +17,7 @@ const FAILURE_LOG_INTERVAL_MS = 30_000;
 const processWide = globalThis as unknown as { parleyLimiters?: Map<RateLimitName, Limiter> };
 const lastFailureLoggedAt = new Map<RateLimitName, number>();
 
-function limiterFor(rule: RateLimitRule): Limiter {
+export function limiterFor(rule: RateLimitRule): Limiter {
   const limiters = (processWide.parleyLimiters ??= new Map());
   let limiter = limiters.get(rule.name);
   if (!limiter) {
@@ -47,7 +47,7 @@ export async function enforceRateLimit(
   const identifier =
     rule.per === "token" && subject
       ? `token:${subject}`
-      : `ip:${clientIp(request.headers, { trustedProxyHops: env().TRUSTED_PROXY_HOPS, onVercel: Boolean(env().VERCEL) })}`;
+      : `ip:${clientKey(request)}`;
   let outcome: LimitOutcome;
   try {
     outcome = await limiterFor(rule).limit(identifier);
@@ -71,7 +71,11 @@ function rateLimitHeaders({ limit, remaining, reset }: LimitOutcome): RateLimitH
   };
 }
 
-function reportFailure(limit: RateLimitName, error: unknown): void {
+/** The client IP key of a request (as the widget routes count it). */
+export const clientKey = (request: Request) =>
+  clientIp(request.headers, { trustedProxyHops: env().TRUSTED_PROXY_HOPS, onVercel: Boolean(env().VERCEL) });
+
+export function reportFailure(limit: RateLimitName, error: unknown): void {
   const now = Date.now();
   if (now - (lastFailureLoggedAt.get(limit) ?? 0) < FAILURE_LOG_INTERVAL_MS) return;
   lastFailureLoggedAt.set(limit, now);
