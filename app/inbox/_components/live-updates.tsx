@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import styles from "../inbox.module.css";
 
 // The inbox's live channel (Server-Sent Events from /api/v1/inbox/events). Every event re-reads
@@ -45,6 +45,19 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
   const [muted, setMuted] = useState(false);
   const [notifications, setNotifications] = useState<NotificationPermission | "unsupported">("default");
   const settings = useRef({ muted: false, lastSound: 0 });
+  // One refresh at a time: events during a refresh ask for exactly one more after it.
+  const [refreshing, startRefresh] = useTransition();
+  const wanted = useRef(false);
+  const refreshNow = useRef(() => {});
+  refreshNow.current = () => {
+    wanted.current = false;
+    startRefresh(() => router.refresh());
+  };
+  useEffect(() => {
+    if (!refreshing && wanted.current) refreshNow.current();
+  }, [refreshing]);
+  const busy = useRef(false);
+  busy.current = refreshing;
 
   useEffect(() => {
     document.title = unreadTotal > 0 ? `(${unreadTotal}) Parley inbox` : "Parley inbox";
@@ -60,9 +73,10 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const refresh = () => {
+      wanted.current = true;
       timer ??= setTimeout(() => {
         timer = null;
-        router.refresh();
+        if (!busy.current) refreshNow.current();
       }, REFRESH_DELAY_MS);
     };
     const source = new EventSource("/api/v1/inbox/events");
