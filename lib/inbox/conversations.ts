@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db } from "../db";
+import { db, queryPrepared, type PreparedStatement } from "../db";
 import { AppError } from "../http/errors";
 import { appendMessage } from "../messages/append-message";
 import { messageInclude, toWireMessage } from "../messages/message-view";
@@ -47,27 +47,19 @@ export interface ConversationSummary {
   last_message: { body: string; author_type: string; kind: string } | null;
 }
 
-export async function listInboxConversations(member: StaffMember, query: ConversationListQuery) {
-  const values: unknown[] = [member.id];
-  const where: string[] = [];
-  const param = (value: unknown) => `$${values.push(value)}`;
-  if (query.site) where.push(`c.site_id = ${param(query.site)}`);
-  if (query.status !== "all") where.push(`c.status = ${param(query.status)}`);
-  if (query.assigned === "me") where.push(`c.assigned_member_id = $1`);
-  if (query.assigned === "unassigned") where.push(`c.assigned_member_id IS NULL`);
-  if (query.cursor) {
-    const [at, ...id] = query.cursor.split("_");
-    where.push(`(c.last_activity_at, c.id) < (${param(new Date(Number(at)))}, ${param(id.join("_"))})`);
-  }
-  const limit = param(query.limit + 1);
-  // The page first (an index walk on last_activity_at), then per row its preview and unread count.
-  const rows = await (await db()).$queryRawUnsafe<ListRow[]>(
-    `
+// Prepared (one plan per connection): the list is the inbox's commonest read, re-read on every
+// live event by every open inbox. Filters are parameters; null means "any".
+const INBOX_PAGE: PreparedStatement = {
+  name: "inbox_conversation_page",
+  text: `
     WITH page AS (
       SELECT c.* FROM conversations c
-      ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      WHERE ($2::text IS NULL OR c.site_id = $2)
+        AND ($3::text IS NULL OR c.status = $3)
+        AND ($4::text IS NULL OR ($4 = 'me' AND c.assigned_member_id = $1) OR ($4 = 'unassigned' AND c.assigned_member_id IS NULL))
+        AND ($5::timestamptz IS NULL OR (c.last_activity_at, c.id) < ($5, $6::text))
       ORDER BY c.last_activity_at DESC, c.id DESC
-      LIMIT ${limit}
+      LIMIT $7
     )
     SELECT c.id, c.site_id, s.name AS site_name, c.status, c.visitor_name, c.visitor_email,
            c.assigned_member_id, am.name AS assigned_name, c.last_activity_at, c.created_at,
@@ -85,8 +77,20 @@ export async function listInboxConversations(member: StaffMember, query: Convers
       WHERE m.conversation_id = c.id ORDER BY m.sequence DESC LIMIT 1
     ) lm ON true
     ORDER BY c.last_activity_at DESC, c.id DESC`,
-    ...values,
-  );
+};
+
+export async function listInboxConversations(member: StaffMember, query: ConversationListQuery) {
+  let before: Date | null = null;
+  let beforeId: string | null = null;
+  if (query.cursor) {
+    const [at, ...id] = query.cursor.split("_");
+    before = new Date(Number(at));
+    beforeId = id.join("_");
+  }
+  const assigned = query.assigned === "all" ? null : query.assigned;
+  const status = query.status === "all" ? null : query.status;
+  // The page first (a walk down the last_activity_at index), then per row its preview and unread count.
+  const rows = await queryPrepared<ListRow>(INBOX_PAGE, [member.id, query.site ?? null, status, assigned, before, beforeId, query.limit + 1]);
   const items = rows.slice(0, query.limit).map(toSummary);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return { items, next_cursor: last ? `${last.last_activity_at.getTime()}_${last.id}` : null };
@@ -110,11 +114,16 @@ function toSummary(row: ListRow): ConversationSummary {
 }
 
 /** How many open conversations have visitor messages this member has not read (the tab title's count). */
-export async function unreadConversationCount(memberId: string): Promise<number> {
-  const [row] = await (await db()).$queryRaw<{ n: bigint | number }[]>`
+const UNREAD_TOTAL: PreparedStatement = {
+  name: "inbox_unread_total",
+  text: `
     SELECT count(*) AS n FROM conversations c
-    LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.member_id = ${memberId}
-    WHERE c.status = 'open' AND c.last_visitor_sequence > COALESCE(r.read_sequence, 0)`;
+    LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.member_id = $1
+    WHERE c.status = 'open' AND c.last_visitor_sequence > COALESCE(r.read_sequence, 0)`,
+};
+
+export async function unreadConversationCount(memberId: string): Promise<number> {
+  const [row] = await queryPrepared<{ n: bigint | number | string }>(UNREAD_TOTAL, [memberId]);
   return Number(row?.n ?? 0);
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db } from "../db";
+import { db, queryPrepared, type PreparedStatement } from "../db";
 import { env } from "../env";
 import { newSecret, sha256Hex } from "./secrets";
 
@@ -41,28 +41,48 @@ export async function createSession(memberId: string): Promise<string> {
   return token;
 }
 
+// Every inbox request and page runs it: prepared, without Prisma.
+const FIND_STAFF_SESSION: PreparedStatement = {
+  name: "find_staff_session",
+  text: `
+    SELECT s.id AS session_id, s.expires_at, m.id, m.name, m.email, m.role, m.password_hash, m.deactivated_at, m.avatar_tag
+    FROM staff_sessions s JOIN members m ON m.id = s.member_id
+    WHERE s.token_hash = $1`,
+};
+
+const EXTEND_SESSION: PreparedStatement = {
+  name: "extend_staff_session",
+  text: `UPDATE staff_sessions SET expires_at = $2 WHERE id = $1`,
+};
+
+interface SessionRow {
+  session_id: string;
+  expires_at: Date;
+  id: string;
+  name: string;
+  email: string | null;
+  role: string | null;
+  password_hash: string | null;
+  deactivated_at: Date | null;
+  avatar_tag: string | null;
+}
+
 /** The signed-in member behind a cookie's token, or null (unknown, expired, or member deactivated). */
 export async function authenticateStaff(token: string | null | undefined): Promise<StaffSession | null> {
   if (!token || token.length > 200) return null;
-  const prisma = await db();
-  const session = await prisma.staffSession.findUnique({
-    where: { tokenHash: sha256Hex(token) },
-    include: {
-      member: { select: { id: true, name: true, email: true, role: true, passwordHash: true, deactivatedAt: true, avatarTag: true } },
-    },
-  });
+  const [row] = await queryPrepared<SessionRow>(FIND_STAFF_SESSION, [sha256Hex(token)]);
   const now = Date.now();
-  if (!session || session.expiresAt.getTime() <= now || !canSignIn(session.member)) return null;
+  if (!row || row.expires_at.getTime() <= now) return null;
+  if (!canSignIn({ role: row.role, passwordHash: row.password_hash, deactivatedAt: row.deactivated_at, email: row.email })) return null;
   let renewedToken: string | null = null;
-  if (session.expiresAt.getTime() < now + SESSION_MS - EXTEND_AFTER_MS) {
-    await prisma.staffSession.updateMany({ where: { id: session.id }, data: { expiresAt: new Date(now + SESSION_MS) } });
+  if (row.expires_at.getTime() < now + SESSION_MS - EXTEND_AFTER_MS) {
+    await queryPrepared(EXTEND_SESSION, [row.session_id, new Date(now + SESSION_MS)]);
     renewedToken = token;
   }
-  const { member } = session;
   return {
-    sessionId: session.id,
+    sessionId: row.session_id,
     renewedToken,
-    member: { id: member.id, name: member.name, email: member.email!, role: member.role as StaffRole, hasPicture: member.avatarTag !== null },
+    member: { id: row.id, name: row.name, email: row.email!, role: row.role as StaffRole, hasPicture: row.avatar_tag !== null },
   };
 }
 
