@@ -40,11 +40,11 @@ export async function seedAgents(databaseUrl: string, count = AGENTS): Promise<s
   }
 }
 
-/** The list's first page, few connections at once: latency close to the server's own time. */
+/** The list's first page, one request at a time: the latency is the server's time plus loopback, no queueing of our own. */
 export function listFirstPage(port: number, cookies: string[], durationMs: number): Promise<LoadResult> {
   return closedLoop({
     port,
-    connections: 4,
+    connections: 1,
     durationMs,
     next: (worker, iteration) => ({
       method: "GET",

@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       const cookies = await seedAgents(url, AGENTS);
       await listFirstPage(SERVICE_PORT, cookies, WARMUP_MS);
       const list = await listFirstPage(SERVICE_PORT, cookies, seconds * 1000);
-      console.log(`inbox list (first page of ${widgets.length} conversations, 4 connections): ${list.rps} req/s p50 ${list.p50} ms p99 ${list.p99} ms errors ${list.errors} non-2xx ${list.non2xx}`);
+      console.log(`inbox list (first page of ${widgets.length} conversations, 1 connection): ${list.rps} req/s p50 ${list.p50} ms p99 ${list.p99} ms errors ${list.errors} non-2xx ${list.non2xx}`);
       // Conversations no other scenario sends to.
       const delivery = await liveDelivery(SERVICE_PORT, cookies, widgets.slice(2100, 2100 + seconds * 5), seconds * 5);
       console.log(`inbox live delivery to ${delivery.agents} agents: ${delivery.delivered}/${delivery.expected} delivered, p50 ${delivery.p50} ms p99 ${delivery.p99} ms`);

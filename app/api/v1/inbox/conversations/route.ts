@@ -4,7 +4,8 @@ import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  GET: inboxRoute({ query: conversationListQuery }, async ({ staff, query }) =>
-    ok({ ...(await listInboxConversations(staff.member, query)), unread_total: await unreadConversationCount(staff.member.id) }),
-  ),
+  GET: inboxRoute({ query: conversationListQuery }, async ({ staff, query }) => {
+    const [page, unreadTotal] = await Promise.all([listInboxConversations(staff.member, query), unreadConversationCount(staff.member.id)]);
+    return ok({ ...page, unread_total: unreadTotal });
+  }),
 });
