@@ -204,7 +204,12 @@ export function inboxRoute<Body = undefined, Query = undefined>(
       const input = await parseInput(request, await pathIds(context), spec);
       if (staff) recordInboxActivity(staff.member.id).catch(() => {});
       const outcome = await handler({ ...input, staff: staff as StaffSession });
-      if (!staff?.renewedToken || outcome instanceof Response || outcome.headers?.["Set-Cookie"]) return outcome;
+      if (!staff?.renewedToken) return outcome;
+      if (outcome instanceof Response) {
+        outcome.headers.set("Set-Cookie", sessionCookie(staff.renewedToken)); // the live channel slides the cookie too
+        return outcome;
+      }
+      if (outcome.headers?.["Set-Cookie"]) return outcome;
       return { ...outcome, headers: { ...outcome.headers, "Set-Cookie": sessionCookie(staff.renewedToken) } };
     });
 }

@@ -68,14 +68,15 @@ interface SessionRow {
 }
 
 /** The signed-in member behind a cookie's token, or null (unknown, expired, or member deactivated). */
-export async function authenticateStaff(token: string | null | undefined): Promise<StaffSession | null> {
+export async function authenticateStaff(token: string | null | undefined, options: { extend?: boolean } = {}): Promise<StaffSession | null> {
   if (!token || token.length > 200) return null;
   const [row] = await queryPrepared<SessionRow>(FIND_STAFF_SESSION, [sha256Hex(token)]);
   const now = Date.now();
   if (!row || row.expires_at.getTime() <= now) return null;
   if (!canSignIn({ role: row.role, passwordHash: row.password_hash, deactivatedAt: row.deactivated_at, email: row.email })) return null;
   let renewedToken: string | null = null;
-  if (row.expires_at.getTime() < now + SESSION_MS - EXTEND_AFTER_MS) {
+  // Only where the answer can carry the cookie again (API routes), so cookie and row slide together.
+  if (options.extend !== false && row.expires_at.getTime() < now + SESSION_MS - EXTEND_AFTER_MS) {
     await queryPrepared(EXTEND_SESSION, [row.session_id, new Date(now + SESSION_MS)]);
     renewedToken = token;
   }

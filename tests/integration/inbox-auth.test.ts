@@ -44,6 +44,29 @@ describe("sessions and passwords", () => {
     expect(member.passwordHash).not.toContain(PASSWORD);
   });
 
+  test("sessions slide: a use more than a minute after the last extension moves them 30 days ahead and resends the cookie", async () => {
+    const staff = await createStaff();
+    const prisma = await db();
+    const fresh = await api.get("/api/v1/inbox/session", as(staff));
+    expect(fresh.headers.get("set-cookie")).toBeNull(); // just created: nothing to extend
+    const aged = new Date(Date.now() + 20 * 24 * 3600 * 1000);
+    await prisma.staffSession.updateMany({ where: { memberId: staff.id }, data: { expiresAt: aged } });
+    const used = await api.get("/api/v1/inbox/session", as(staff));
+    expect(used.headers.get("set-cookie")).toBe(`${staff.cookie}; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000`);
+    const [session] = await prisma.staffSession.findMany({ where: { memberId: staff.id } });
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29.9 * 24 * 3600 * 1000);
+    // The live channel slides it too.
+    await prisma.staffSession.updateMany({ where: { memberId: staff.id }, data: { expiresAt: aged } });
+    const controller = new AbortController();
+    const { GET } = await import("../../app/api/v1/inbox/events/route");
+    const stream = await GET(new Request("http://localhost:3000/api/v1/inbox/events", { headers: { Cookie: staff.cookie }, signal: controller.signal }), {});
+    expect(stream.headers.get("set-cookie")).toMatch(/^parley_session=ps_.*Max-Age=2592000/);
+    controller.abort();
+    // An expired session is gone.
+    await prisma.staffSession.updateMany({ where: { memberId: staff.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expectError(await api.get("/api/v1/inbox/session", as(staff)), 401, "unauthorized");
+  });
+
   test("signing in with the right password gives a session; signing out ends it", async () => {
     const staff = await createStaff();
     const response = await signIn(staff.email.toUpperCase(), PASSWORD);
