@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { AGENTS, INBOX_CONVERSATIONS, listFirstPage, liveDelivery, seedAgents, type DeliveryResult } from "./inbox";
 import { closedLoop, type LoadResult, type RequestSpec } from "./load";
 import { openWidgets, type OpenWidgetsResult } from "./open-widgets";
 import { startProcess, stopProcess, waitForHttp, watchMemory } from "./processes";
@@ -63,7 +64,8 @@ async function main(): Promise<void> {
     await waitForHttp(SERVICE_PORT);
     await waitForHttp(BASELINE_PORT);
     // The service migrates at start; seed only after it answers.
-    const widgets = await seedBench(url, Math.max(...widgetCounts, 2100));
+    const runInbox = !only || only.includes("inbox");
+    const widgets = await seedBench(url, Math.max(...widgetCounts, 2100, runInbox ? INBOX_CONVERSATIONS : 0));
     // The soak first, on a server only warmed up: later scenarios (through Next) grow the heap,
     // and what it gives back meanwhile would hide growth rather than show it.
     const idlePoll = scenarios(widgets)["idle poll"]!;
@@ -103,7 +105,18 @@ async function main(): Promise<void> {
       open.push({ ...result, peakRssMiB: memory.stop().peak });
       console.log(formatOpen(open.at(-1)!));
     }
-    writeReport(rows, soak, open);
+    let inbox: { list: LoadResult; delivery: DeliveryResult } | null = null;
+    if (runInbox) {
+      const cookies = await seedAgents(url, AGENTS);
+      await listFirstPage(SERVICE_PORT, cookies, WARMUP_MS);
+      const list = await listFirstPage(SERVICE_PORT, cookies, seconds * 1000);
+      console.log(`inbox list (first page of ${widgets.length} conversations, 1 connection): ${list.rps} req/s p50 ${list.p50} ms p99 ${list.p99} ms errors ${list.errors} non-2xx ${list.non2xx}`);
+      // Conversations no other scenario sends to.
+      const delivery = await liveDelivery(SERVICE_PORT, cookies, widgets.slice(2100, 2100 + seconds * 5), seconds * 5);
+      console.log(`inbox live delivery to ${delivery.agents} agents: ${delivery.delivered}/${delivery.expected} delivered, p50 ${delivery.p50} ms p99 ${delivery.p99} ms`);
+      inbox = { list, delivery };
+    }
+    writeReport(rows, soak, open, inbox);
   } finally {
     await Promise.all([stopProcess(service), stopProcess(baseline)]);
     await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -154,7 +167,12 @@ function formatOpen(result: OpenWidgetsResult & { peakRssMiB: number }): string 
   return `open widgets ${result.widgets}: ${result.replies} replies, ${result.delivered} delivered, delivery p50 ${result.p50} ms p99 ${result.p99} ms, errors ${result.errors} ${JSON.stringify(result.errorCauses)}, long-polls answered ${result.polls}, presence polls ${result.presencePolls}, GETs resent after a stale keep-alive connection ${result.staleConnectionRetries}, peak RSS ${result.peakRssMiB} MiB`;
 }
 
-function writeReport(rows: Row[], soak: Awaited<ReturnType<typeof soakRss>> | null, open: (OpenWidgetsResult & { peakRssMiB: number })[]): void {
+function writeReport(
+  rows: Row[],
+  soak: Awaited<ReturnType<typeof soakRss>> | null,
+  open: (OpenWidgetsResult & { peakRssMiB: number })[],
+  inbox: { list: LoadResult; delivery: DeliveryResult } | null,
+): void {
   const lines = [
     `| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | baseline req/s | baseline p99 ms | req/s ÷ baseline |`,
     `|---|---|---|---|---|---|---|---|---|---|`,
@@ -170,6 +188,15 @@ function writeReport(rows: Row[], soak: Awaited<ReturnType<typeof soakRss>> | nu
     `| open widgets | replies | delivered | delivery p50 ms | delivery p99 ms | errors | stale keep-alive GETs resent | peak RSS MiB |`,
     `|---|---|---|---|---|---|---|---|`,
     ...open.map((o) => `| ${o.widgets} | ${o.replies} | ${o.delivered} | ${o.p50} | ${o.p99} | ${o.errors} | ${o.staleConnectionRetries} | ${o.peakRssMiB} |`),
+    "",
+    inbox
+      ? [
+          `| inbox | figure |`,
+          `|---|---|`,
+          `| conversation list, first page (${INBOX_CONVERSATIONS} conversations), p50 / p99 ms | ${inbox.list.p50} / ${inbox.list.p99} (${inbox.list.rps} req/s, ${inbox.list.errors + inbox.list.non2xx} failures) |`,
+          `| live delivery to ${inbox.delivery.agents} agents, p50 / p99 ms | ${inbox.delivery.p50} / ${inbox.delivery.p99} (${inbox.delivery.delivered}/${inbox.delivery.expected} delivered) |`,
+        ].join("\n")
+      : "Inbox: skipped.",
   ];
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/latest.md"), `${lines.join("\n")}\n`);

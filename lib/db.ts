@@ -14,6 +14,8 @@ interface Database {
   prisma: PrismaClient;
   prepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
   sql: SqlExecutor;
+  /** Embedded mode only: NOTIFYs on this channel, as PGlite delivers them in-process. */
+  listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,13 @@ export function separatePostgresExecutor(connectionString: string, max = 4): Sql
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
   pool.on("error", () => {});
   return { ...poolExecutor(pool), end: () => pool.end() };
+}
+
+/** Embedded mode: subscribes to NOTIFYs on `channel` (PostgreSQL callers hold a LISTEN connection instead). */
+export async function listenEmbedded(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+  const open = await database();
+  if (!open.listen) throw new Error("listenEmbedded: only the embedded database delivers notifications in-process");
+  return open.listen(channel, callback);
 }
 
 /** Closes the client (scripts and tests); the next db() call opens a new one. */
@@ -332,6 +341,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
     // these never run inside one.
     prepared: async <Row>({ text }: PreparedStatement, values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
     sql: pgliteExecutor(pglite),
+    listen: (channel, callback) => pglite.listen(channel, callback),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

@@ -5,6 +5,7 @@ import { log } from "./log";
 import { clientAddressSource } from "./rate-limits/client-ip";
 import { rateLimitsEnabled } from "./rate-limits/limits";
 import { seedDemo } from "./seed/seed-demo";
+import { setupLinkIfNoOwner } from "./staff/invites";
 
 /**
  * Run once when the server (or `npm run db:migrate`) starts: validate the configuration, apply
@@ -13,7 +14,16 @@ import { seedDemo } from "./seed/seed-demo";
 export async function prepareService(): Promise<void> {
   env(); // a bad configuration fails here, naming the variable
   await db();
-  if (!isEmbeddedDatabase()) return;
+  if (isEmbeddedDatabase()) await prepareEmbedded();
+  // While nobody can sign in to the inbox as an owner, every start offers a fresh setup link.
+  const setupLink = await setupLinkIfNoOwner();
+  if (setupLink) {
+    process.stdout.write(`\nNo inbox owner yet. Create the first one (link valid 24 h, one use):\n  ${setupLink}\n\n`);
+    log.info("inbox_setup_link_printed");
+  }
+}
+
+async function prepareEmbedded(): Promise<void> {
   await seedDemo();
   const generated = await ensureGeneratedAdminToken();
   if (generated) {

@@ -7,6 +7,7 @@ import { messageInclude, toStaffWireMessage } from "../messages/message-view";
 import { assertMemberExists } from "../members/members";
 import { setPresence } from "../presence/presence";
 import { clientId, requiredText } from "../validation/strings";
+import { closeConversationWithNotice, reopenConversation } from "./conversation-status";
 import { MAX_MESSAGE_LENGTH } from "./schemas";
 
 // The staff side of a conversation, for the operator API.
@@ -38,6 +39,7 @@ function toWireConversation(row: {
   visitorEmail: string | null;
   offline: boolean;
   lastSequence: number;
+  visitorSeenSequence: number;
   createdAt: Date;
   closedAt: Date | null;
 }) {
@@ -51,6 +53,7 @@ function toWireConversation(row: {
     visitor_email: row.visitorEmail,
     offline: row.offline,
     last_sequence: row.lastSequence,
+    visitor_seen_sequence: row.visitorSeenSequence,
     created_at: row.createdAt.toISOString(),
     closed_at: row.closedAt?.toISOString() ?? null,
   };
@@ -105,8 +108,12 @@ export async function setStaffPresence(conversationId: string, input: { actorId:
 }
 
 export async function closeConversation(id: string) {
-  const prisma = await db();
-  await prisma.conversation.updateMany({ where: { id, status: "open" }, data: { status: "closed", closedAt: new Date() } });
+  await closeConversationWithNotice(id);
+  return readConversationSummary(id);
+}
+
+export async function reopenOperatorConversation(id: string) {
+  await reopenConversation(id);
   return readConversationSummary(id);
 }
 

@@ -1,10 +1,12 @@
 import { postStaffMessage } from "../conversations/operator-conversations";
+import { db } from "../db";
 import { log } from "../log";
 import { setPresence } from "../presence/presence";
 import { DEMO_MEMBER_ID, DEMO_SITE_ID } from "../seed/seed-demo";
 
 // On the demo site only, a staff member answers every visitor message — typing first, then a
-// reply — so a newcomer sees the whole loop with no setup.
+// reply — so a newcomer sees the whole loop with no setup. Once a human has replied in the
+// conversation from the inbox, the demo agent steps back and leaves it to them.
 
 // Longer than one presence poll interval (3 s is the widget's), so a visitor reliably sees it.
 const TYPING_MS = 3_500;
@@ -24,12 +26,26 @@ export function demoAnswer(visitorText: string): string {
 
 export const isDemoSite = (siteId: string) => siteId === DEMO_SITE_ID;
 
-/** Types for a moment, then answers. Meant to run after the response (Next's `after()`). */
+/** Whether a staff member other than the demo agent has replied (publicly) in the conversation. */
+export async function humanHasReplied(conversationId: string): Promise<boolean> {
+  const reply = await (await db()).message.findFirst({
+    where: { conversationId, authorType: "staff", kind: "message", memberId: { not: DEMO_MEMBER_ID } },
+    select: { id: true },
+  });
+  return reply !== null;
+}
+
+/** Types for a moment, then answers — unless a human has taken over. Meant to run after the response (Next's `after()`). */
 export async function answerAsDemoAgent(conversationId: string, visitorText: string, typingMs = TYPING_MS): Promise<void> {
   const agent = { conversationId, actorId: DEMO_MEMBER_ID, authorType: "staff" as const };
   try {
+    if (await humanHasReplied(conversationId)) return;
     await setPresence(agent, true);
     await new Promise((resolve) => setTimeout(resolve, typingMs));
+    if (await humanHasReplied(conversationId)) {
+      await setPresence(agent, false);
+      return;
+    }
     await postStaffMessage(conversationId, { authorId: DEMO_MEMBER_ID, body: demoAnswer(visitorText), kind: "message" });
     await setPresence(agent, false);
   } catch (error) {

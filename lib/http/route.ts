@@ -6,6 +6,8 @@ import { isCanonicalOrigin } from "../origins/origin";
 import { enforceRateLimit, type RateLimitHeaders } from "../rate-limits/enforce-rate-limit";
 import type { RateLimitName } from "../rate-limits/limits";
 import { authenticateVisitor, type VisitorSession } from "../tokens/visitor-token";
+import { assertSameOrigin, requireStaff } from "./inbox-auth";
+import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession } from "../staff/sessions";
 import { assertUploadUnexpired, authorizeUpload, uploadOrigins, type UploadGrant } from "../uploads/authorize-upload";
 import type { Reply } from "./envelope";
 import { AppError } from "./errors";
@@ -48,6 +50,16 @@ export interface VisitorContext<Body, Query> extends ParsedInput<Body, Query> {
 
 export type AdminContext<Body, Query> = ParsedInput<Body, Query>;
 
+interface InboxSpec<Body, Query> extends InputSpec<Body, Query> {
+  /** The lowest role allowed (default `agent`); `public` needs no session. */
+  role?: StaffRole | "public";
+}
+
+export interface InboxContext<Body, Query> extends ParsedInput<Body, Query> {
+  /** The signed-in member's session (absent on `public` routes). */
+  staff: StaffSession;
+}
+
 export interface UploadContext {
   request: Request;
   grant: UploadGrant;
@@ -71,10 +83,12 @@ function withContract(contract: RouteContract, handler: RouteHandler): RouteHand
 export const contractOf = (handler: unknown): RouteContract | undefined =>
   typeof handler === "function" ? contracts.get(handler as RouteHandler) : undefined;
 
-async function run(request: Request, work: (exchange: Exchange) => Promise<Reply>): Promise<Response> {
+async function run(request: Request, work: (exchange: Exchange) => Promise<Reply | Response>): Promise<Response> {
   const exchange: Exchange = { request, requestId: randomUUID(), allowOrigin: null };
   try {
-    return replyResponse(exchange, await work(exchange));
+    const outcome = await work(exchange);
+    // Downloads and event streams answer with their own body; errors before them are envelopes.
+    return outcome instanceof Response ? outcome : replyResponse(exchange, outcome);
   } catch (error) {
     return errorResponse(exchange, error);
   }
@@ -163,7 +177,7 @@ async function authenticateVisitorFor(exchange: Exchange, origin: string | null)
 /** Operator routes: `Authorization: Bearer <ADMIN_TOKEN>` (401) → input → handler. No CORS. */
 export function adminRoute<Body = undefined, Query = undefined>(
   spec: InputSpec<Body, Query>,
-  handler: (context: AdminContext<Body, Query>) => Promise<Reply>,
+  handler: (context: AdminContext<Body, Query>) => Promise<Reply | Response>,
 ): RouteHandler {
   return withContract({ family: "admin", body: spec.body, query: spec.query }, (request, context) =>
     run(request, async () => {
@@ -201,9 +215,36 @@ export function probeRoute(handler: () => Promise<Reply>): RouteHandler {
   return withContract({ family: "probe" }, (request) => run(request, handler));
 }
 
+/**
+ * Inbox routes (staff, same origin, no CORS): session cookie (401) → role (403 forbidden) →
+ * for state changes an Origin equal to the service's (403 origin_not_allowed) → input → handler.
+ * `role: "public"` skips the session (sign-in, accepting an invite) but not the Origin check.
+ */
+export function inboxRoute<Body = undefined, Query = undefined>(
+  spec: InboxSpec<Body, Query>,
+  handler: (context: InboxContext<Body, Query>) => Promise<Reply | Response>,
+): RouteHandler {
+  return withContract({ family: "inbox", body: spec.body, query: spec.query }, (request, context) =>
+    run(request, async () => {
+      const staff = spec.role === "public" ? null : await requireStaff(request, spec.role ?? "agent");
+      assertSameOrigin(request);
+      const input = await parseInput(request, await pathIds(context), spec);
+      if (staff) recordInboxActivity(staff.member.id).catch(() => {});
+      const outcome = await handler({ ...input, staff: staff as StaffSession });
+      if (!staff?.renewedToken) return outcome;
+      if (outcome instanceof Response) {
+        outcome.headers.set("Set-Cookie", sessionCookie(staff.renewedToken)); // the live channel slides the cookie too
+        return outcome;
+      }
+      if (outcome.headers?.["Set-Cookie"]) return outcome;
+      return { ...outcome, headers: { ...outcome.headers, "Set-Cookie": sessionCookie(staff.renewedToken) } };
+    }),
+  );
+}
+
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
-type Family = "widget" | "visitor" | "admin" | "upload" | "probe";
+type Family = "widget" | "visitor" | "admin" | "upload" | "inbox" | "probe";
 export type RouteExports = Record<Method | "OPTIONS", RouteHandler>;
 
 /**

@@ -22,35 +22,72 @@ function pictureColumns(picture: PictureInput | null) {
   };
 }
 
-function toWireMember(member: { id: string; name: string; avatarContentType: string | null; avatarTag: string | null }) {
+interface MemberRow {
+  id: string;
+  name: string;
+  avatarContentType: string | null;
+  avatarTag: string | null;
+  email: string | null;
+  notify: boolean;
+  role: string | null;
+  passwordHash: string | null;
+  deactivatedAt: Date | null;
+}
+
+function toWireMember(member: MemberRow) {
   return {
     id: member.id,
     name: member.name,
     avatar: member.avatarTag ? { content_type: member.avatarContentType, tag: member.avatarTag } : null,
+    email: member.email,
+    notify: member.notify,
+    /** `owner` or `agent` once the member has accepted an invite; null for members without a sign-in. */
+    role: member.passwordHash ? member.role : null,
+    deactivated: member.deactivatedAt !== null,
   };
 }
 
-export async function createMember(input: { id: string; name: string; avatar?: PictureInput }) {
+const emailTaken = () => new AppError("already_exists", "Another member already uses this email.");
+
+export async function createMember(input: { id: string; name: string; avatar?: PictureInput; email?: string; notify?: boolean }) {
+  const prisma = await db();
+  if (input.email && (await prisma.member.findUnique({ where: { email: input.email }, select: { id: true } }))) throw emailTaken();
   try {
-    const member = await (await db()).member.create({
-      data: { id: input.id, name: input.name, ...pictureColumns(input.avatar ?? null) },
+    const member = await prisma.member.create({
+      data: { id: input.id, name: input.name, email: input.email, notify: input.notify, ...pictureColumns(input.avatar ?? null) },
     });
     return toWireMember(member);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("already_exists", "A member with this id already exists.");
+    if (isUniqueViolation(error)) throw new AppError("already_exists", "A member with this id or email already exists.");
     throw error;
   }
 }
 
-export async function updateMember(id: string, input: { name?: string; avatar?: PictureInput | null }) {
+export async function updateMember(
+  id: string,
+  input: { name?: string; avatar?: PictureInput | null; email?: string | null; notify?: boolean },
+) {
   const prisma = await db();
   const data = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.avatar !== undefined ? pictureColumns(input.avatar) : {}),
+    ...(input.email !== undefined ? { email: input.email } : {}),
+    ...(input.notify !== undefined ? { notify: input.notify } : {}),
   };
-  const { count } = await prisma.member.updateMany({ where: { id }, data });
-  if (count === 0) throw new AppError("member_not_found", "No member has this id.");
+  try {
+    const { count } = await prisma.member.updateMany({ where: { id }, data });
+    if (count === 0) throw new AppError("member_not_found", "No member has this id.");
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
   return toWireMember(await prisma.member.findUniqueOrThrow({ where: { id } }));
+}
+
+/** Every member, bots included, in name order. */
+export async function listMembers() {
+  const members = await (await db()).member.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }] });
+  return members.map(toWireMember);
 }
 
 export async function assertMemberExists(id: string): Promise<void> {

@@ -1,17 +1,35 @@
 import { z } from "zod";
-import { displayName } from "../validation/strings";
+import { displayName, email } from "../validation/strings";
 
 export const PICTURE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const MAX_PICTURE_BYTES = 512 * 1024;
 
 const memberId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "must be 1-100 letters, digits, '.', '_' or '-'");
 
-const picture = z.strictObject({
+export const picture = z.strictObject({
   content_type: z.enum(PICTURE_TYPES),
   bytes: z.base64().max(Math.ceil(MAX_PICTURE_BYTES / 3) * 4, `must decode to at most ${MAX_PICTURE_BYTES} bytes`),
 });
 
-export const createMemberBody = z.strictObject({ id: memberId, name: displayName(80), avatar: picture.optional() });
-export const updateMemberBody = z.strictObject({ name: displayName(80).optional(), avatar: picture.nullable().optional() });
+const memberEmail = email().transform((value) => value.toLowerCase());
+
+export const createMemberBody = z.strictObject({
+  id: memberId,
+  name: displayName(80),
+  avatar: picture.optional(),
+  email: memberEmail.optional(),
+  notify: z.boolean().optional(),
+});
+export const updateMemberBody = z.strictObject({
+  name: displayName(80).optional(),
+  avatar: picture.nullable().optional(),
+  email: memberEmail.nullable().optional(),
+  notify: z.boolean().optional(),
+});
+
+export const STAFF_ROLES = ["owner", "agent"] as const;
+
+/** POST /admin/members/{userID}/invite */
+export const inviteMemberBody = z.strictObject({ email: memberEmail, role: z.enum(STAFF_ROLES) });
 
 export type PictureInput = z.output<typeof picture>;

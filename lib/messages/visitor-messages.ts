@@ -3,6 +3,7 @@ import { PUBLIC_MESSAGES_AFTER } from "../hot-statements";
 import { AppError } from "../http/errors";
 import type { VisitorSession } from "../tokens/visitor-token";
 import { ensureListening, subscribe } from "../realtime/message-signals";
+import { markVisitorSeen } from "../conversations/visitor-seen";
 import { appendMessage } from "./append-message";
 import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "./message-view";
 
@@ -65,6 +66,7 @@ const emptyPage = (cursor: number) => ({ items: [], next_cursor: cursor, has_mor
 async function readPage(visitor: VisitorSession, page: Page) {
   const rows = await queryPrepared<MessageSqlRow>(PUBLIC_MESSAGES_AFTER, [visitor.conversation.id, page.cursor, page.limit + 1]);
   const items = rows.slice(0, page.limit).map((row) => toWireMessage(fromMessageSqlRow(row), visitor.conversation.visitorName));
+  if (items.length > 0) await markVisitorSeen(visitor.conversation.id, items.at(-1)!.sequence);
   return {
     items,
     next_cursor: items.at(-1)?.sequence ?? page.cursor,

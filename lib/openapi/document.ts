@@ -16,6 +16,7 @@ const SECURITY: Record<Family, Record<string, string[]>[]> = {
   visitor: [{ visitorToken: [], origin: [] }],
   admin: [{ adminToken: [] }],
   upload: [{ uploadSignature: [] }],
+  inbox: [{ staffSession: [] }],
   probe: [],
 };
 
@@ -24,6 +25,7 @@ const TAGS: Record<Family, string> = {
   visitor: "Visitor",
   admin: "Operator",
   upload: "Uploads",
+  inbox: "Inbox",
   probe: "Operations",
 };
 
@@ -185,6 +187,12 @@ export function openApiDocument(): JsonSchema {
         origin: { type: "apiKey", in: "header", name: "Origin", description: "Exactly one of the site's allowlisted origins (the browser sets it)." },
         visitorToken: { type: "http", scheme: "bearer", description: "The visitor token from the start or renew reply (`vt_…`), bound to its Origin." },
         adminToken: { type: "http", scheme: "bearer", description: "The operator token, ADMIN_TOKEN." },
+        staffSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: "parley_session",
+          description: "The inbox's session cookie (sign in at /inbox/sign-in); state changes also need Origin equal to PUBLIC_URL's.",
+        },
         uploadSignature: { type: "apiKey", in: "query", name: "signature", description: "The signed upload URL from the ticket reply is the credential." },
       },
     },

@@ -9,7 +9,9 @@ import { pageViewBody } from "../page-views/schemas";
 import { presenceQuery } from "../presence/presence";
 import { createSiteBody, updateSiteBody } from "../sites/schemas";
 import { FILE_CONTENT_TYPES, ticketBody } from "../tickets/schemas";
+import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
+import { widgetOperations } from "./widget-operations";
 import * as wire from "./wire";
 
 // Every operation of the API, for the OpenAPI document (lib/openapi/document.ts). Requests are the
@@ -54,6 +56,7 @@ export const FAMILY_ERRORS: Record<Family, ErrorCode[]> = {
     "service_unavailable",
   ],
   admin: ["invalid_request", "unauthorized", "internal_error", "service_unavailable"],
+  inbox: ["invalid_request", "unauthorized", "forbidden", "origin_not_allowed", "internal_error", "service_unavailable"],
   upload: ["invalid_request", "upload_url_invalid", "upload_url_expired", "origin_not_allowed", "internal_error", "service_unavailable"],
   probe: ["internal_error"],
 };
@@ -278,4 +281,9 @@ const visitorServiceAndOperatorOperations: Operation[] = [
 ];
 
 /** Every operation; each area keeps its own in a file beside this one. */
-export const operations: Operation[] = [...visitorServiceAndOperatorOperations, ...notificationOperations];
+export const operations: Operation[] = [
+  ...visitorServiceAndOperatorOperations,
+  ...notificationOperations,
+  ...inboxOperations,
+  ...widgetOperations,
+];

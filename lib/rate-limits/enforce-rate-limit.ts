@@ -17,7 +17,7 @@ const FAILURE_LOG_INTERVAL_MS = 30_000;
 const processWide = globalThis as unknown as { parleyLimiters?: Map<RateLimitName, Limiter> };
 const lastFailureLoggedAt = new Map<RateLimitName, number>();
 
-function limiterFor(rule: RateLimitRule): Limiter {
+export function limiterFor(rule: RateLimitRule): Limiter {
   const limiters = (processWide.parleyLimiters ??= new Map());
   let limiter = limiters.get(rule.name);
   if (!limiter) {
@@ -63,7 +63,7 @@ export async function enforceRateLimit(
 }
 
 function ipIdentifier(request: Request): string | null {
-  const ip = clientIp(request.headers, { trustedProxyHops: env().TRUSTED_PROXY_HOPS, onVercel: Boolean(env().VERCEL) });
+  const ip = clientKey(request);
   return ip === null ? null : `ip:${ip}`;
 }
 
@@ -75,7 +75,11 @@ function rateLimitHeaders({ limit, remaining, reset }: LimitOutcome): RateLimitH
   };
 }
 
-function reportFailure(limit: RateLimitName, error: unknown): void {
+/** The client IP key of a request (as the widget routes count it); null where it cannot be known. */
+export const clientKey = (request: Request): string | null =>
+  clientIp(request.headers, { trustedProxyHops: env().TRUSTED_PROXY_HOPS, onVercel: Boolean(env().VERCEL) });
+
+export function reportFailure(limit: RateLimitName, error: unknown): void {
   const now = Date.now();
   if (now - (lastFailureLoggedAt.get(limit) ?? 0) < FAILURE_LOG_INTERVAL_MS) return;
   lastFailureLoggedAt.set(limit, now);

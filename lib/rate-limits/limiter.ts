@@ -9,4 +9,6 @@ export interface LimitOutcome {
 
 export interface Limiter {
   limit(identifier: string): Promise<LimitOutcome>;
+  /** The same outcome without counting anything (whether the next `limit` would pass). */
+  peek(identifier: string): Promise<LimitOutcome>;
 }

@@ -24,4 +24,17 @@ describe("the in-process sliding window", () => {
     now += 120_000; // two windows later the past is forgotten
     expect((await limiter.limit("a")).remaining).toBe(2);
   });
+
+  test("peek tells whether the next request would pass, without counting it", async () => {
+    let now = 60_000 * 1000;
+    const limiter = new MemoryLimiter(2, 60_000, () => now);
+    expect(await limiter.peek("a")).toMatchObject({ success: true, remaining: 2 });
+    expect(await limiter.peek("a")).toMatchObject({ success: true, remaining: 2 });
+    await limiter.limit("a");
+    expect(await limiter.peek("a")).toMatchObject({ success: true, remaining: 1 });
+    await limiter.limit("a");
+    expect(await limiter.peek("a")).toMatchObject({ success: false, remaining: 0, reset: now + 60_000 });
+    now += 120_000;
+    expect(await limiter.peek("a")).toMatchObject({ success: true, remaining: 2 });
+  });
 });

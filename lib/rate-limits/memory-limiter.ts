@@ -38,6 +38,15 @@ export class MemoryLimiter implements Limiter {
     return { success: true, limit: this.tokens, remaining: Math.max(0, this.tokens - weightedPrevious - counts.current), reset };
   }
 
+  async peek(identifier: string): Promise<LimitOutcome> {
+    const now = this.now();
+    const window = Math.floor(now / this.windowMs);
+    const counts = this.shift(this.counts.get(identifier), window);
+    const used = Math.floor((1 - (now % this.windowMs) / this.windowMs) * counts.previous) + counts.current;
+    const remaining = Math.max(0, this.tokens - used);
+    return { success: remaining > 0, limit: this.tokens, remaining, reset: (window + 1) * this.windowMs };
+  }
+
   private shift(counts: Counts | undefined, window: number): Counts {
     if (!counts || counts.window < window - 1) return { window, current: 0, previous: 0 };
     if (counts.window === window - 1) return { window, current: 0, previous: counts.current };

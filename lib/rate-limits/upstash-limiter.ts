@@ -33,4 +33,9 @@ export class UpstashLimiter implements Limiter {
     if (reason === "timeout") throw new LimiterTimeout(`Upstash Redis did not answer within ${TIMEOUT_MS} ms`);
     return { success, limit, remaining, reset };
   }
+
+  async peek(identifier: string): Promise<LimitOutcome> {
+    const { remaining, reset, limit } = await this.ratelimit.getRemaining(identifier);
+    return { success: remaining > 0, limit, remaining, reset };
+  }
 }

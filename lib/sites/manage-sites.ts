@@ -61,3 +61,9 @@ export async function updateSite(id: string, input: UpdateSiteInput) {
   });
   return toWireSite(site);
 }
+
+/** Every site, by name. */
+export async function listSites() {
+  const sites = await (await db()).site.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], select: siteView });
+  return sites.map(toWireSite);
+}

@@ -1,3 +1,6 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { env, serviceOrigin } from "../env";
@@ -35,5 +38,10 @@ export const localStorage: UploadStorage = {
   },
   async confirmUpload() {
     return false;
+  },
+  async read(storageKey) {
+    const file = storedFilePath(storageKey);
+    if (!(await stat(file).catch(() => null))?.isFile()) return null;
+    return Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
   },
 };

@@ -83,6 +83,15 @@ export function s3Storage(): UploadStorage {
       return { url, headers: { ...UPLOAD_HEADERS } };
     },
     confirmUpload,
+    async read(storageKey) {
+      try {
+        const object = await client().send(new GetObjectCommand({ Bucket: bucket(), Key: storageKey }));
+        return object.Body ? (object.Body.transformToWebStream() as ReadableStream<Uint8Array>) : null;
+      } catch (error) {
+        if (isMissing(error) || (error as { name?: string })?.name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
   };
   return storage;
 }

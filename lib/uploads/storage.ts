@@ -31,6 +31,8 @@ export interface UploadStorage {
    * Storage that sees every upload itself (local) marks attachments as they arrive and answers false.
    */
   confirmUpload(target: UploadTarget): Promise<boolean>;
+  /** The stored bytes of an uploaded file, or null when they are not there. */
+  read(storageKey: string): Promise<ReadableStream<Uint8Array> | null>;
 }
 
 /** The storage new attachments go to: S3-compatible when S3_BUCKET is set, else the local upload route. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { demoAnswer } from "../../lib/demo/demo-responder";
+import { answerAsDemoAgent, demoAnswer } from "../../lib/demo/demo-responder";
 import { DEMO_MEMBER_ID, demoOrigins, seedDemo } from "../../lib/seed/seed-demo";
 import { api } from "../support/api";
 import { createSite, startConversation, type Started } from "../support/fixtures";
@@ -56,6 +56,25 @@ describe("the demo site", () => {
       return items.find((item: { author_type: string }) => item.author_type === "staff");
     });
     expect(second.body).toBe(demoAnswer("returns"));
+  });
+
+  test("once a human staff member has replied, the demo agent stops answering", async () => {
+    const started = await startConversation("demo", { body: "hello", client_id: "h1" }, demoOrigins()[0]);
+    await eventually(async () => {
+      const items = (await api.get("/api/v1/chat/visitor/messages", as(started))).json.result.items;
+      return items.find((item: { author_type: string }) => item.author_type === "staff");
+    });
+    await api.post("/api/v1/admin/members", { admin: true, body: { id: "human", name: "Hu Man" } });
+    const human = await api.post(`/api/v1/admin/conversations/${started.conversationId}/messages`, {
+      admin: true,
+      body: { author_id: "human", body: "I'm a real person, taking over." },
+    });
+    expect(human.status).toBe(201);
+    await api.post("/api/v1/chat/visitor/messages", { ...as(started), body: { body: "Great, what about shipping?", client_id: "h2" } });
+    await answerAsDemoAgent(started.conversationId, "Great, what about shipping?", 10); // as the route would, awaited here
+    const items = (await api.get("/api/v1/chat/visitor/messages", as(started))).json.result.items;
+    expect(items.at(-1)).toMatchObject({ author_type: "visitor", body: "Great, what about shipping?" });
+    expect(items.filter((item: { author_id: string }) => item.author_id === DEMO_MEMBER_ID)).toHaveLength(1);
   });
 
   test("other sites get no automatic answers", async () => {

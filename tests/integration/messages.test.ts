@@ -74,11 +74,15 @@ describe("sending a message", () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  test("a closed conversation refuses sends with 409 but still lists", async () => {
+  test("a closed conversation refuses sends with 409 but still lists, ending with the system notice", async () => {
     const started = await openConversation({ body: "before close", client_id: "b" });
     expect((await api.post(`/api/v1/admin/conversations/${started.conversationId}/close`, { admin: true })).status).toBe(200);
     expectError(await send(started, { body: "after close", client_id: "c" }), 409, "conversation_closed");
-    expect((await list(started)).json.result.items).toHaveLength(1);
+    const items = (await list(started)).json.result.items;
+    expect(items.map((item: { body: string; author_type: string }) => [item.author_type, item.body])).toEqual([
+      ["visitor", "before close"],
+      ["system", "This conversation was closed."],
+    ]);
   });
 
   test("50 concurrent sends get sequences 1..50 exactly", async () => {

@@ -130,3 +130,66 @@ describe("conversations", () => {
     expect(second.json.result).toMatchObject({ status: "closed", closed_at: first.json.result.closed_at });
   });
 });
+
+describe("round 2 operator additions", () => {
+  test("GET /sites and GET /members list everything, members with email, notify and role", async () => {
+    const site = await createSite();
+    const created = await api.post("/api/v1/admin/members", { admin: true, body: { id: "mailer", name: "Mailer", email: "Mailer@Team.Example", notify: false } });
+    expect(created.status).toBe(201);
+    expect(created.json.result).toMatchObject({ id: "mailer", email: "mailer@team.example", notify: false, role: null });
+    const sites = await api.get("/api/v1/admin/sites", { admin: true });
+    expect(sites.status).toBe(200);
+    expect(sites.json.result.map((entry: { id: string }) => entry.id)).toContain(site.id);
+    const members = await api.get("/api/v1/admin/members", { admin: true });
+    expect(members.json.result.find((entry: { id: string }) => entry.id === "mailer")).toMatchObject({ email: "mailer@team.example", notify: false });
+    expectError(await api.get("/api/v1/admin/sites"), 401, "unauthorized");
+    expectError(await api.get("/api/v1/admin/members"), 401, "unauthorized");
+  });
+
+  test("PATCH a member's email and notify; an email in use is 409; a bad email is 400 and changes nothing", async () => {
+    await api.post("/api/v1/admin/members", { admin: true, body: { id: "first", name: "First", email: "first@team.example" } });
+    await api.post("/api/v1/admin/members", { admin: true, body: { id: "second", name: "Second" } });
+    const patched = await api.patch("/api/v1/admin/members/second", { admin: true, body: { email: "second@team.example", notify: false } });
+    expect(patched.json.result).toMatchObject({ email: "second@team.example", notify: false });
+    expectError(await api.patch("/api/v1/admin/members/second", { admin: true, body: { email: "FIRST@team.example" } }), 409, "already_exists");
+    expectError(await api.post("/api/v1/admin/members", { admin: true, body: { id: "third", name: "Third", email: "first@team.example" } }), 409, "already_exists");
+    const before = await rowCounts();
+    expectError(await api.patch("/api/v1/admin/members/second", { admin: true, body: { email: "not an email" } }), 400, "invalid_request");
+    expectError(await api.patch("/api/v1/admin/members/second", { admin: true, body: { notify: "yes" } }), 400, "invalid_request");
+    expect(await rowCounts()).toEqual(before);
+    expect((await api.patch("/api/v1/admin/members/second", { admin: true, body: { email: null } })).json.result.email).toBeNull();
+  });
+
+  test("close appends the system notice once; reopen lets the visitor send again; the read has visitor_seen_sequence", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const as = { origin: started.origin, token: started.token };
+    expect((await api.post(`/api/v1/admin/conversations/${started.conversationId}/close`, { admin: true })).json.result.status).toBe("closed");
+    await api.post(`/api/v1/admin/conversations/${started.conversationId}/close`, { admin: true });
+    const read = (await api.get(`/api/v1/admin/conversations/${started.conversationId}`, { admin: true })).json.result;
+    expect(read.messages.map((message: { author_type: string; body: string }) => [message.author_type, message.body])).toEqual([
+      ["visitor", "hi"],
+      ["system", "This conversation was closed."],
+    ]);
+    expect(read.visitor_seen_sequence).toBe(0);
+    await api.get("/api/v1/chat/visitor/messages", as);
+    expect((await api.get(`/api/v1/admin/conversations/${started.conversationId}`, { admin: true })).json.result.visitor_seen_sequence).toBe(2);
+
+    const reopened = await api.post(`/api/v1/admin/conversations/${started.conversationId}/reopen`, { admin: true });
+    expect(reopened.status).toBe(200);
+    expect(reopened.json.result.status).toBe("open");
+    expect((await api.post("/api/v1/chat/visitor/messages", { ...as, body: { body: "again", client_id: "b" } })).status).toBe(201);
+    expectError(await api.post("/api/v1/admin/conversations/nope/reopen", { admin: true }), 404, "conversation_not_found");
+    expectError(await api.post(`/api/v1/admin/conversations/${started.conversationId}/reopen`), 401, "unauthorized");
+  });
+
+  test("the visitor's idle polls never write 'seen'; it only grows", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const as = { origin: started.origin, token: started.token };
+    await api.get("/api/v1/chat/visitor/messages", as);
+    await api.get("/api/v1/chat/visitor/messages?cursor=0", as);
+    const seen = async () => (await api.get(`/api/v1/admin/conversations/${started.conversationId}`, { admin: true })).json.result.visitor_seen_sequence;
+    expect(await seen()).toBe(1);
+    await api.get("/api/v1/chat/visitor/messages?cursor=1", as);
+    expect(await seen()).toBe(1);
+  });
+});

@@ -111,3 +111,18 @@ describe("when Upstash cannot be reached, the service keeps serving and says so"
     expect(lines.some((line) => line.includes('"rate_limiter_unavailable"') && line.includes('"page_views"'))).toBe(true);
   });
 });
+
+describe("failed sign-ins kept in Upstash Redis", () => {
+  test("5 failures for an account from one IP, then 429 before any password check; counted in Redis", async () => {
+    const { createStaff, INBOX_ORIGIN, PASSWORD } = await import("../support/inbox");
+    const staff = await createStaff();
+    const ip = randomIp();
+    const signIn = (password: string) =>
+      api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email: staff.email, password }, headers: from(ip) });
+    for (let i = 0; i < 5; i++) expectError(await signIn(`wrong ${i}`), 401, "invalid_credentials");
+    expectError(await signIn(PASSWORD), 429, "rate_limited");
+    expect(await upstash.redis.keys(`parley:rl:sign_in_failures:${ip}|${staff.email}*`)).not.toEqual([]);
+    // Another IP is not affected.
+    expect((await api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email: staff.email, password: PASSWORD }, headers: from(randomIp()) })).status).toBe(200);
+  });
+});

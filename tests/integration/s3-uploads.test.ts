@@ -86,6 +86,24 @@ describe("presigned PUT URLs to S3-compatible storage", () => {
     expect(row.uploadedAt).not.toBeNull();
   });
 
+  test("staff download a file from the bucket (confirmed on first download); a missing one is 404", async () => {
+    const { uploads } = await fileTicket(siteId, ticket({ files: [file(), file({ name: "never.png" })] }));
+    const { attachment_id: id, upload_url: url } = uploads[0]!;
+    const missing = uploads[1]!.attachment_id;
+    expect((await put(url, PNG_BYTES, "image/png")).status).toBe(200);
+    const { GET } = await import("../../app/api/v1/admin/attachments/[id]/route");
+    const download = (attachmentId: string) =>
+      GET(new Request(`http://localhost:3000/api/v1/admin/attachments/${attachmentId}`, { headers: { authorization: `Bearer ${process.env.ADMIN_TOKEN}` } }), {
+        params: Promise.resolve({ id: attachmentId }),
+      });
+    const response = await download(id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="photo.png"/);
+    expect(Buffer.from(await response.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+    expect((await download(missing)).status).toBe(404);
+  });
+
   test("an image whose bytes are not that image is discarded and stays not uploaded", async () => {
     const fake = Buffer.from("<svg onload=alert(1)>".padEnd(PNG_BYTES.length, " "));
     const { uploads } = await fileTicket(siteId, ticket({ files: [file()] }));

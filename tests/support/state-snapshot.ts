@@ -23,7 +23,20 @@ async function buildSql(): Promise<string> {
       const quoted = `"${name.replaceAll('"', '""')}"`;
       return `SELECT '${name}' AS name, count(*)::int AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${quoted} t`;
     })
+    .concat(
+      // The same conversations without "seen", which the visitor's list endpoint records (a read
+      // that writes exactly this): compared instead of `conversations` for that endpoint.
+      `SELECT '${EXCEPT_SEEN}' AS name, count(*)::int AS rows, md5(coalesce(string_agg((to_jsonb(t) - 'visitor_seen_sequence')::text, '|' ORDER BY t.id), '')) AS digest FROM conversations t`,
+    )
     .join(" UNION ALL ");
+}
+
+export const EXCEPT_SEEN = "conversations (except visitor_seen_sequence)";
+
+/** A snapshot without the full conversations digest: what a read that may record "seen" must leave unchanged. */
+export function exceptSeen(snapshot: StateSnapshot): StateSnapshot {
+  const { conversations: _ignored, ...tables } = snapshot.tables;
+  return { ...snapshot, tables };
 }
 
 export async function stateSnapshot(uploadsDir = process.env.UPLOADS_DIR): Promise<StateSnapshot> {

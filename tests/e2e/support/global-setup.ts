@@ -1,5 +1,6 @@
 import { admin, must } from "./admin";
 import { CUSTOMER_URL, SERVICE_URL, STAFF } from "./env";
+import { warmInbox } from "./inbox-warmup";
 import { gracePicture, png } from "./png";
 
 /**
@@ -39,6 +40,7 @@ export default async function globalSetup(): Promise<void> {
   await must("GET", `/conversations/${started.conversation_id}`);
   await must("PATCH", `/sites/${site}`, { offline: false });
   await call("/demo");
+  await warmInbox();
 }
 
 interface CallOptions {

@@ -1,8 +1,9 @@
-import { created } from "@/lib/http/envelope";
+import { created, ok } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/http/route";
-import { createMember } from "@/lib/members/members";
+import { createMember, listMembers } from "@/lib/members/members";
 import { createMemberBody } from "@/lib/members/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  GET: adminRoute({}, async () => ok(await listMembers())),
   POST: adminRoute({ body: createMemberBody }, async ({ body }) => created(await createMember(body), "Member created.")),
 });

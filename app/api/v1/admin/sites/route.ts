@@ -1,8 +1,9 @@
-import { created } from "@/lib/http/envelope";
+import { created, ok } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/http/route";
-import { createSite } from "@/lib/sites/manage-sites";
+import { createSite, listSites } from "@/lib/sites/manage-sites";
 import { createSiteBody } from "@/lib/sites/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  GET: adminRoute({}, async () => ok(await listSites())),
   POST: adminRoute({ body: createSiteBody }, async ({ body }) => created(await createSite(body), "Site created.")),
 });

@@ -1,0 +1,6 @@
+import { downloadAttachment } from "@/lib/inbox/tickets";
+import { adminRoute, defineRoute } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  GET: adminRoute({}, async ({ params }) => downloadAttachment(params.id!)),
+});

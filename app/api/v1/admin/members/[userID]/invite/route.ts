@@ -1,0 +1,10 @@
+import { created } from "@/lib/http/envelope";
+import { adminRoute, defineRoute } from "@/lib/http/route";
+import { inviteMemberBody } from "@/lib/members/schemas";
+import { inviteMember } from "@/lib/staff/invites";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  POST: adminRoute({ body: inviteMemberBody }, async ({ params, body }) =>
+    created(await inviteMember({ ...body, memberId: params.userID! }), "Invite created."),
+  ),
+});

@@ -1,0 +1,6 @@
+import { downloadAttachment } from "@/lib/inbox/tickets";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({}, async ({ params }) => downloadAttachment(params.id!)),
+});

@@ -1,0 +1,11 @@
+import { postInboxMessage } from "@/lib/inbox/conversations";
+import { inboxMessageBody } from "@/lib/inbox/schemas";
+import { created, ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  POST: inboxRoute({ body: inboxMessageBody }, async ({ staff, params, body }) => {
+    const sent = await postInboxMessage(staff.member, params.id!, body);
+    return sent.duplicate ? ok(sent, "Already received.") : created(sent, body.kind === "note" ? "Note added." : "Reply sent.");
+  }),
+});

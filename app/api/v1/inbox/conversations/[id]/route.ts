@@ -1,0 +1,7 @@
+import { readInboxConversation } from "@/lib/inbox/conversations";
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({}, async ({ staff, params }) => ok(await readInboxConversation(staff.member, params.id!))),
+});

@@ -1,0 +1,11 @@
+import { listInboxConversations, unreadConversationCount } from "@/lib/inbox/conversations";
+import { conversationListQuery } from "@/lib/inbox/schemas";
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({ query: conversationListQuery }, async ({ staff, query }) => {
+    const [page, unreadTotal] = await Promise.all([listInboxConversations(staff.member, query), unreadConversationCount(staff.member.id)]);
+    return ok({ ...page, unread_total: unreadTotal });
+  }),
+});

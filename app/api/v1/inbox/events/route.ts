@@ -1,0 +1,8 @@
+import { inboxEventStream } from "@/lib/inbox/event-stream";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({}, async ({ staff, request }) => inboxEventStream(staff.member, request.signal)),
+});

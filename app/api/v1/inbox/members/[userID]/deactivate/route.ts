@@ -1,0 +1,7 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { deactivateMember } from "@/lib/staff/team";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  POST: inboxRoute({ role: "owner" }, async ({ params }) => ok(await deactivateMember(params.userID!), "Member deactivated.")),
+});

@@ -1,0 +1,8 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { teamMemberBody } from "@/lib/staff/schemas";
+import { updateTeamMember } from "@/lib/staff/team";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  PATCH: inboxRoute({ role: "owner", body: teamMemberBody }, async ({ params, body }) => ok(await updateTeamMember(params.userID!, body), "Member updated.")),
+});

@@ -1,0 +1,17 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { signInBody } from "@/lib/staff/schemas";
+import { endSession, sessionCookie } from "@/lib/staff/sessions";
+import { signIn } from "@/lib/staff/sign-in";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({}, async ({ staff }) => ok(staff.member, "Signed in.")),
+  POST: inboxRoute({ role: "public", body: signInBody }, async ({ body, request }) => {
+    const { memberId, token } = await signIn(body, request);
+    return { ...ok({ member_id: memberId }, "Signed in."), headers: { "Set-Cookie": sessionCookie(token) } };
+  }),
+  DELETE: inboxRoute({}, async ({ staff }) => {
+    await endSession(staff.sessionId);
+    return { ...ok(null, "Signed out."), headers: { "Set-Cookie": sessionCookie(null) } };
+  }),
+});

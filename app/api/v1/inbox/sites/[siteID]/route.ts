@@ -1,0 +1,8 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { updateSite } from "@/lib/sites/manage-sites";
+import { updateSiteBody } from "@/lib/sites/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  PATCH: inboxRoute({ role: "owner", body: updateSiteBody }, async ({ params, body }) => ok(await updateSite(params.siteID!, body), "Site updated.")),
+});

@@ -1,0 +1,9 @@
+import { created, ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { createSite, listSites } from "@/lib/sites/manage-sites";
+import { createSiteBody } from "@/lib/sites/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({}, async () => ok(await listSites())),
+  POST: inboxRoute({ role: "owner", body: createSiteBody }, async ({ body }) => created(await createSite(body), "Site created.")),
+});

@@ -1,0 +1,7 @@
+import { readInboxTicket } from "@/lib/inbox/tickets";
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({}, async ({ params }) => ok(await readInboxTicket(params.id!))),
+});

@@ -1,0 +1,91 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { readInboxConversation, type InboxConversation } from "@/lib/inbox/conversations";
+import { AppError } from "@/lib/http/errors";
+import { listAssignable } from "@/lib/staff/team";
+import styles from "../../../inbox.module.css";
+import { Composer } from "../../../_components/composer";
+import { AssignSelect, StatusButton, TypingIndicator } from "../../../_components/conversation-actions";
+import { ConversationList, filterQuery, listFilters, type ListParams } from "../../../_components/conversation-list";
+import { LocalTime } from "../../../_components/local-time";
+import { requireStaffPage } from "../../../_components/staff-session";
+
+async function read(memberId: Parameters<typeof readInboxConversation>[0], id: string): Promise<InboxConversation> {
+  try {
+    return await readInboxConversation(memberId, id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "conversation_not_found") notFound();
+    throw error;
+  }
+}
+
+function messageClass(message: InboxConversation["messages"][number]) {
+  if (message.kind === "note") return `${styles.message} ${styles.note}`;
+  if (message.author_type === "system") return `${styles.message} ${styles.system}`;
+  if (message.author_type === "staff") return `${styles.message} ${styles.fromStaff}`;
+  return styles.message;
+}
+
+export default async function ConversationPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<ListParams> }) {
+  const { member } = await requireStaffPage();
+  const { id } = await params;
+  const query = await searchParams;
+  const [conversation, members] = await Promise.all([read(member, decodeURIComponent(id)), listAssignable()]);
+  const visitorName = conversation.visitor_name ?? "Visitor";
+  const lastPublicStaff = conversation.messages.filter((message) => message.kind === "message" && message.author_type === "staff").at(-1);
+  const seen = lastPublicStaff ? conversation.visitor_seen_sequence >= lastPublicStaff.sequence : null;
+  return (
+    <div className={styles.workspace}>
+      <div className={`${styles.listPane} ${styles.hideNarrow}`}>
+        <ConversationList member={member} params={query} activeId={conversation.id} />
+      </div>
+      <div className={styles.mainPane}>
+        <main id="main" className={styles.thread} aria-labelledby="thread-title">
+          <div className={styles.threadHeader}>
+            <Link href={`/inbox${filterQuery(listFilters(query))}`}>← All conversations</Link>
+            <h1 id="thread-title">{visitorName}</h1>
+            <span className={styles.meta}>{conversation.status === "closed" ? "Closed" : "Open"}</span>
+            <span style={{ marginLeft: "auto" }}>
+              <StatusButton conversationId={conversation.id} status={conversation.status} />
+            </span>
+          </div>
+          <ol className={styles.messages} aria-label="Messages" data-testid="messages" style={{ listStyle: "none", margin: 0 }}>
+            {conversation.messages.map((message) => (
+              <li key={message.id} className={messageClass(message)} data-kind={message.kind} data-author={message.author_type}>
+                <div className={styles.messageMeta}>
+                  {message.kind === "note" ? "Private note · " : ""}
+                  {message.author_type === "visitor" ? visitorName : message.author_type === "system" ? "" : (message.author_name ?? "Staff")}
+                  {message.author_type !== "system" ? " · " : ""}
+                  <LocalTime iso={message.created_at} full />
+                </div>
+                <p>{message.body}</p>
+              </li>
+            ))}
+          </ol>
+          <TypingIndicator conversationId={conversation.id} initial={conversation.visitor_typing} />
+          <Composer conversationId={conversation.id} closed={conversation.status === "closed"} />
+        </main>
+        <aside className={styles.sidebar} aria-labelledby="about-title">
+          <h2 id="about-title">About this conversation</h2>
+          <dl>
+            <dt>Visitor</dt>
+            <dd>{visitorName}</dd>
+            <dt>Email</dt>
+            <dd>{conversation.visitor_email ? <a href={`mailto:${conversation.visitor_email}`}>{conversation.visitor_email}</a> : "Not given"}</dd>
+            <dt>Site</dt>
+            <dd>{conversation.site_name}</dd>
+            <dt>Origin</dt>
+            <dd>{conversation.origin}</dd>
+            <dt>Started</dt>
+            <dd>
+              <LocalTime iso={conversation.created_at} full />
+            </dd>
+            <dt>Seen</dt>
+            <dd data-testid="seen">{seen === null ? "No reply yet" : seen ? "The visitor has seen the last reply" : "Not seen yet"}</dd>
+          </dl>
+          <AssignSelect conversationId={conversation.id} assignedId={conversation.assigned_member?.id ?? null} members={members} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { readInboxTicket } from "@/lib/inbox/tickets";
+import { AppError } from "@/lib/http/errors";
+import styles from "../../../inbox.module.css";
+import { LocalTime } from "../../../_components/local-time";
+import { requireStaffPage } from "../../../_components/staff-session";
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireStaffPage();
+  const { id } = await params;
+  const ticket = await readInboxTicket(decodeURIComponent(id)).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  return (
+    <main id="main" className={styles.page}>
+      <p>
+        <Link href="/inbox/tickets">← All tickets</Link>
+      </p>
+      <h1>
+        #{ticket.number} {ticket.subject}
+      </h1>
+      <div className={styles.card}>
+        <p className={styles.meta}>
+          From {ticket.name ? `${ticket.name} ` : ""}
+          <a href={`mailto:${ticket.email}`}>{ticket.email}</a> · {ticket.site_name} ({ticket.origin}) · priority {ticket.priority} ·{" "}
+          <LocalTime iso={ticket.created_at} full />
+        </p>
+        <p style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{ticket.body}</p>
+      </div>
+      <h2>Files</h2>
+      {ticket.attachments.length === 0 ? (
+        <p className={styles.hint}>No files.</p>
+      ) : (
+        <ul>
+          {ticket.attachments.map((attachment) => (
+            <li key={attachment.id}>
+              {attachment.uploaded ? (
+                <a href={attachment.download_url} download>
+                  {attachment.name}
+                </a>
+              ) : (
+                <span>{attachment.name} (not uploaded)</span>
+              )}{" "}
+              <span className={styles.meta}>
+                {attachment.content_type}, {size(attachment.bytes)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,48 @@
+import Link from "next/link";
+import { listInboxTickets } from "@/lib/inbox/tickets";
+import styles from "../../inbox.module.css";
+import { LocalTime } from "../../_components/local-time";
+import { requireStaffPage } from "../../_components/staff-session";
+
+export default async function TicketsPage() {
+  await requireStaffPage();
+  const tickets = await listInboxTickets();
+  return (
+    <main id="main" className={styles.page}>
+      <h1>Tickets</h1>
+      {tickets.length === 0 ? (
+        <p className={styles.empty}>No tickets yet. Visitors leave them from the widget&apos;s “leave a message” form.</p>
+      ) : (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Subject</th>
+              <th scope="col">From</th>
+              <th scope="col">Site</th>
+              <th scope="col">Priority</th>
+              <th scope="col">Filed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tickets.map((ticket) => (
+              <tr key={ticket.id}>
+                <td>{ticket.number}</td>
+                <td>
+                  <Link href={`/inbox/tickets/${encodeURIComponent(ticket.id)}`}>{ticket.subject}</Link>
+                  {ticket.attachments.length > 0 ? <span className={styles.meta}> · {ticket.attachments.length} file(s)</span> : null}
+                </td>
+                <td>{ticket.name ? `${ticket.name} <${ticket.email}>` : ticket.email}</td>
+                <td>{ticket.site_name}</td>
+                <td>{ticket.priority}</td>
+                <td>
+                  <LocalTime iso={ticket.created_at} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import styles from "../inbox.module.css";
+import { describeFailure, inboxApi } from "./api";
+import { TYPING_EVENT } from "./live-updates";
+
+export function StatusButton({ conversationId, status }: { conversationId: string; status: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const action = status === "open" ? "close" : "reopen";
+  return (
+    <>
+      <button
+        type="button"
+        className={status === "open" ? styles.buttonQuiet : styles.button}
+        onClick={async () => {
+          const outcome = await inboxApi("POST", `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}/${action}`);
+          if (outcome.ok) router.refresh();
+          else setError(describeFailure(outcome));
+        }}
+      >
+        {status === "open" ? "Close conversation" : "Reopen conversation"}
+      </button>
+      {error ? (
+        <span className={styles.error} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export function AssignSelect({ conversationId, assignedId, members }: { conversationId: string; assignedId: string | null; members: { id: string; name: string }[] }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className={styles.field}>
+      <label htmlFor="assignee">Assigned to</label>
+      <select
+        id="assignee"
+        className={styles.select}
+        value={assignedId ?? ""}
+        onChange={async (event) => {
+          const outcome = await inboxApi("POST", `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}/assign`, {
+            member_id: event.target.value || null,
+          });
+          if (outcome.ok) router.refresh();
+          else setError(describeFailure(outcome));
+        }}
+      >
+        <option value="">Nobody</option>
+        {members.map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <span className={styles.error} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+const TYPING_SHOWN_MS = 10_000;
+
+/** "Visitor is typing…" for the open conversation: from the page's read, then from live events. */
+export function TypingIndicator({ conversationId, initial }: { conversationId: string; initial: boolean }) {
+  const [typing, setTyping] = useState(initial);
+  useEffect(() => setTyping(initial), [initial]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const onTyping = (event: Event) => {
+      const detail = (event as CustomEvent<{ conversation_id: string; typing: boolean }>).detail;
+      if (detail.conversation_id !== conversationId) return;
+      if (timer) clearTimeout(timer);
+      setTyping(detail.typing);
+      if (detail.typing) timer = setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
+    };
+    window.addEventListener(TYPING_EVENT, onTyping);
+    return () => {
+      window.removeEventListener(TYPING_EVENT, onTyping);
+      if (timer) clearTimeout(timer);
+    };
+  }, [conversationId]);
+  return (
+    <p className={styles.typing} role="status" aria-live="polite" data-testid="visitor-typing">
+      {typing ? "Visitor is typing…" : ""}
+    </p>
+  );
+}

@@ -1,0 +1,116 @@
+import Link from "next/link";
+import { listInboxConversations } from "@/lib/inbox/conversations";
+import { conversationListQuery } from "@/lib/inbox/schemas";
+import type { StaffMember } from "@/lib/staff/sessions";
+import { listSites } from "@/lib/sites/manage-sites";
+import styles from "../inbox.module.css";
+import { LocalTime } from "./local-time";
+
+export type ListParams = Record<string, string | string[] | undefined>;
+
+/** The list's filters from the page's query; anything unusable falls back to the defaults. */
+export function listFilters(params: ListParams) {
+  const plain = Object.fromEntries(Object.entries(params).filter(([key, value]) => typeof value === "string" && value !== "" && ["site", "status", "assigned", "cursor"].includes(key)));
+  const parsed = conversationListQuery.safeParse(plain);
+  return parsed.success ? parsed.data : conversationListQuery.parse({});
+}
+
+export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams();
+  if (filters.site) query.set("site", filters.site);
+  if (filters.status !== "open") query.set("status", filters.status);
+  if (filters.assigned !== "all") query.set("assigned", filters.assigned);
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+const previewOf = (item: { last_message: { body: string; author_type: string; kind: string } | null }) => {
+  if (!item.last_message) return "No messages yet";
+  const prefix = item.last_message.kind === "note" ? "Note: " : item.last_message.author_type === "staff" ? "Team: " : "";
+  return `${prefix}${item.last_message.body}`;
+};
+
+export async function ConversationList({ member, params, activeId }: { member: StaffMember; params: ListParams; activeId?: string }) {
+  const filters = listFilters(params);
+  const [page, sites] = await Promise.all([listInboxConversations(member, filters), listSites()]);
+  const keep = filterQuery(filters);
+  return (
+    <section aria-labelledby="list-title">
+      <h2 id="list-title" className={styles.srOnly}>
+        Conversations
+      </h2>
+      <form className={styles.filters} method="get" action="/inbox">
+        <div className={styles.field}>
+          <label htmlFor="filter-site">Site</label>
+          <select className={styles.select} id="filter-site" name="site" defaultValue={filters.site ?? ""}>
+            <option value="">All sites</option>
+            {sites.map((site) => (
+              <option key={site.id} value={site.id}>
+                {site.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="filter-status">Status</label>
+          <select className={styles.select} id="filter-status" name="status" defaultValue={filters.status}>
+            <option value="open">Open</option>
+            <option value="closed">Closed</option>
+            <option value="all">All</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="filter-assigned">Assigned</label>
+          <select className={styles.select} id="filter-assigned" name="assigned" defaultValue={filters.assigned}>
+            <option value="all">Anyone</option>
+            <option value="me">Mine</option>
+            <option value="unassigned">Unassigned</option>
+          </select>
+        </div>
+        <button className={styles.buttonQuiet} type="submit">
+          Filter
+        </button>
+      </form>
+      {page.items.length === 0 ? (
+        <p className={styles.empty}>No conversations here yet.</p>
+      ) : (
+        <ul className={styles.list} data-testid="conversation-list">
+          {page.items.map((item) => (
+            <li key={item.id} className={`${styles.item} ${item.unread_count > 0 ? styles.unread : ""}`} data-conversation={item.id}>
+              <Link href={`/inbox/conversations/${encodeURIComponent(item.id)}${keep}`} aria-current={item.id === activeId ? "page" : undefined}>
+                <span className={styles.itemTop}>
+                  <span className={styles.itemName}>
+                    {item.visitor_name ?? "Visitor"}
+                    {item.unread_count > 0 ? (
+                      <>
+                        {" "}
+                        <span className={styles.badge} aria-label={`${item.unread_count} unread`} data-testid="unread-count">
+                          {item.unread_count}
+                        </span>
+                      </>
+                    ) : null}
+                  </span>
+                  <span className={styles.time}>
+                    <LocalTime iso={item.last_activity_at} />
+                  </span>
+                </span>
+                <p className={styles.preview}>{previewOf(item)}</p>
+                <span className={styles.meta}>
+                  {item.site_name}
+                  {item.status === "closed" ? " · closed" : ""}
+                  {item.assigned_member_name ? ` · ${item.assigned_member_name}` : " · unassigned"}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.next_cursor ? (
+        <p className={styles.empty}>
+          <Link href={`/inbox${filterQuery(filters, { cursor: page.next_cursor })}`}>Older conversations</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useTransition } from "react";
+import styles from "../inbox.module.css";
+
+// The inbox's live channel (Server-Sent Events from /api/v1/inbox/events). Every event re-reads
+// the server components of the current page (router.refresh, coalesced), so lists, threads and
+// counts stay the server's truth. Visitor typing is passed to the open thread as a DOM event. A
+// visitor message while the tab is hidden plays a short tone (at most every 4 s, mutable) and,
+// if the agent opted in, shows a browser notification.
+
+type InboxEvent =
+  | { type: "ready" | "resync" }
+  | { type: "message"; conversation_id: string; author_type: string; kind: string }
+  | { type: "conversation"; conversation_id: string }
+  | { type: "typing"; conversation_id: string; typing: boolean };
+
+export const TYPING_EVENT = "parley:typing";
+const REFRESH_DELAY_MS = 120;
+const SOUND_EVERY_MS = 4_000;
+
+function beep(): void {
+  try {
+    const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!AudioContextClass) return;
+    const context = new AudioContextClass();
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.frequency.value = 880;
+    gain.gain.setValueAtTime(0.08, context.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, context.currentTime + 0.25);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start();
+    oscillator.stop(context.currentTime + 0.25);
+    oscillator.onended = () => void context.close();
+  } catch {
+    // no audio: nothing to do
+  }
+}
+
+export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
+  const router = useRouter();
+  const [live, setLive] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [notifications, setNotifications] = useState<NotificationPermission | "unsupported">("default");
+  const settings = useRef({ muted: false, lastSound: 0 });
+  // One refresh at a time: events during a refresh ask for exactly one more after it.
+  const [refreshing, startRefresh] = useTransition();
+  const wanted = useRef(false);
+  const refreshNow = useRef(() => {});
+  refreshNow.current = () => {
+    wanted.current = false;
+    startRefresh(() => router.refresh());
+  };
+  useEffect(() => {
+    if (!refreshing && wanted.current) refreshNow.current();
+  }, [refreshing]);
+  const busy = useRef(false);
+  busy.current = refreshing;
+
+  useEffect(() => {
+    document.title = unreadTotal > 0 ? `(${unreadTotal}) Parley inbox` : "Parley inbox";
+  }, [unreadTotal]);
+
+  useEffect(() => {
+    const storedMute = window.localStorage.getItem("parley.inbox.muted") === "1";
+    settings.current.muted = storedMute;
+    setMuted(storedMute);
+    setNotifications(typeof Notification === "undefined" ? "unsupported" : Notification.permission);
+  }, []);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const refresh = () => {
+      wanted.current = true;
+      timer ??= setTimeout(() => {
+        timer = null;
+        if (!busy.current) refreshNow.current();
+      }, REFRESH_DELAY_MS);
+    };
+    const source = new EventSource("/api/v1/inbox/events");
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    source.onmessage = (message) => {
+      const event = JSON.parse(message.data) as InboxEvent;
+      if (event.type === "ready") {
+        setLive(true);
+        return;
+      }
+      if (event.type === "typing") {
+        window.dispatchEvent(new CustomEvent(TYPING_EVENT, { detail: event }));
+        return;
+      }
+      if (event.type === "message" && event.author_type === "visitor") {
+        window.dispatchEvent(new CustomEvent(TYPING_EVENT, { detail: { conversation_id: event.conversation_id, typing: false } }));
+        if (document.hidden) alertHidden(event.conversation_id);
+      }
+      refresh();
+    };
+    const alertHidden = (conversationId: string) => {
+      const now = Date.now();
+      if (!settings.current.muted && now - settings.current.lastSound > SOUND_EVERY_MS) {
+        settings.current.lastSound = now;
+        beep();
+      }
+      if (typeof Notification !== "undefined" && Notification.permission === "granted") {
+        const notification = new Notification("New visitor message", { body: "A visitor wrote in the Parley inbox.", tag: conversationId });
+        notification.onclick = () => {
+          window.focus();
+          window.location.assign(`/inbox/conversations/${encodeURIComponent(conversationId)}`);
+        };
+      }
+    };
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+    };
+  }, [router]);
+
+  return (
+    <>
+      <span className={styles.meta} role="status" aria-live="polite">
+        {live ? "Live" : "Connecting…"}
+      </span>
+      <button
+        type="button"
+        className={styles.buttonQuiet}
+        aria-pressed={muted}
+        onClick={() => {
+          const next = !muted;
+          settings.current.muted = next;
+          setMuted(next);
+          window.localStorage.setItem("parley.inbox.muted", next ? "1" : "0");
+        }}
+      >
+        {muted ? "Sound off" : "Sound on"}
+      </button>
+      {notifications === "default" ? (
+        <button type="button" className={styles.buttonQuiet} onClick={async () => setNotifications(await Notification.requestPermission())}>
+          Enable notifications
+        </button>
+      ) : null}
+    </>
+  );
+}

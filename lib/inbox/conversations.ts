@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import { db, queryPrepared, type PreparedStatement } from "../db";
+import { AppError } from "../http/errors";
+import { appendMessage } from "../messages/append-message";
+import { messageInclude, toWireMessage } from "../messages/message-view";
+import { livePresence, setPresence } from "../presence/presence";
+import type { StaffMember } from "../staff/sessions";
+import type { ConversationListQuery } from "./schemas";
+
+// The inbox's conversations: the list (newest activity first, unread per member), a whole
+// conversation (which marks it read), replies and notes as the signed-in member, typing,
+// assignment. Activity and the last visitor message are kept on the conversation row by a trigger
+// on messages (migration 20261123020000), so the list is one index walk, whatever its size.
+
+const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
+
+interface ListRow {
+  id: string;
+  site_id: string;
+  site_name: string;
+  status: string;
+  visitor_name: string | null;
+  visitor_email: string | null;
+  assigned_member_id: string | null;
+  assigned_name: string | null;
+  last_activity_at: Date;
+  created_at: Date;
+  read_sequence: number;
+  unread: bigint | number;
+  preview_body: string | null;
+  preview_author_type: string | null;
+  preview_kind: string | null;
+}
+
+export interface ConversationSummary {
+  id: string;
+  site_id: string;
+  site_name: string;
+  status: string;
+  visitor_name: string | null;
+  visitor_email: string | null;
+  assigned_member_id: string | null;
+  assigned_member_name: string | null;
+  last_activity_at: string;
+  created_at: string;
+  unread_count: number;
+  last_message: { body: string; author_type: string; kind: string } | null;
+}
+
+// Prepared (one plan per connection): the list is the inbox's commonest read, re-read on every
+// live event by every open inbox. Filters are parameters; null means "any".
+const INBOX_PAGE: PreparedStatement = {
+  name: "inbox_conversation_page",
+  text: `
+    WITH page AS (
+      SELECT c.* FROM conversations c
+      WHERE ($2::text IS NULL OR c.site_id = $2)
+        AND ($3::text IS NULL OR c.status = $3)
+        AND ($4::text IS NULL OR ($4 = 'me' AND c.assigned_member_id = $1) OR ($4 = 'unassigned' AND c.assigned_member_id IS NULL))
+        AND ($5::timestamptz IS NULL OR (c.last_activity_at, c.id) < ($5, $6::text))
+      ORDER BY c.last_activity_at DESC, c.id DESC
+      LIMIT $7
+    )
+    SELECT c.id, c.site_id, s.name AS site_name, c.status, c.visitor_name, c.visitor_email,
+           c.assigned_member_id, am.name AS assigned_name, c.last_activity_at, c.created_at,
+           COALESCE(r.read_sequence, 0) AS read_sequence,
+           (SELECT count(*) FROM messages um
+             WHERE um.conversation_id = c.id AND um.author_type = 'visitor'
+               AND um.sequence > COALESCE(r.read_sequence, 0)) AS unread,
+           lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind
+    FROM page c
+    JOIN sites s ON s.id = c.site_id
+    LEFT JOIN members am ON am.id = c.assigned_member_id
+    LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.member_id = $1
+    LEFT JOIN LATERAL (
+      SELECT m.body, m.author_type, m.kind FROM messages m
+      WHERE m.conversation_id = c.id ORDER BY m.sequence DESC LIMIT 1
+    ) lm ON true
+    ORDER BY c.last_activity_at DESC, c.id DESC`,
+};
+
+export async function listInboxConversations(member: StaffMember, query: ConversationListQuery) {
+  let before: Date | null = null;
+  let beforeId: string | null = null;
+  if (query.cursor) {
+    const [at, ...id] = query.cursor.split("_");
+    before = new Date(Number(at));
+    beforeId = id.join("_");
+  }
+  const assigned = query.assigned === "all" ? null : query.assigned;
+  const status = query.status === "all" ? null : query.status;
+  // The page first (a walk down the last_activity_at index), then per row its preview and unread count.
+  const rows = await queryPrepared<ListRow>(INBOX_PAGE, [member.id, query.site ?? null, status, assigned, before, beforeId, query.limit + 1]);
+  const items = rows.slice(0, query.limit).map(toSummary);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return { items, next_cursor: last ? `${last.last_activity_at.getTime()}_${last.id}` : null };
+}
+
+function toSummary(row: ListRow): ConversationSummary {
+  return {
+    id: row.id,
+    site_id: row.site_id,
+    site_name: row.site_name,
+    status: row.status,
+    visitor_name: row.visitor_name,
+    visitor_email: row.visitor_email,
+    assigned_member_id: row.assigned_member_id,
+    assigned_member_name: row.assigned_name,
+    last_activity_at: row.last_activity_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+    unread_count: Number(row.unread),
+    last_message: row.preview_body === null ? null : { body: row.preview_body.slice(0, 140), author_type: row.preview_author_type!, kind: row.preview_kind! },
+  };
+}
+
+/** How many open conversations have visitor messages this member has not read (the tab title's count). */
+const UNREAD_TOTAL: PreparedStatement = {
+  name: "inbox_unread_total",
+  text: `
+    SELECT count(*) AS n FROM conversations c
+    LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.member_id = $1
+    WHERE c.status = 'open' AND c.last_visitor_sequence > COALESCE(r.read_sequence, 0)`,
+};
+
+export async function unreadConversationCount(memberId: string): Promise<number> {
+  const [row] = await queryPrepared<{ n: bigint | number | string }>(UNREAD_TOTAL, [memberId]);
+  return Number(row?.n ?? 0);
+}
+
+async function markRead(memberId: string, conversationId: string, sequence: number): Promise<void> {
+  await (await db()).$executeRaw`
+    INSERT INTO conversation_reads (member_id, conversation_id, read_sequence) VALUES (${memberId}, ${conversationId}, ${sequence})
+    ON CONFLICT (member_id, conversation_id)
+    DO UPDATE SET read_sequence = GREATEST(conversation_reads.read_sequence, EXCLUDED.read_sequence)`;
+}
+
+/** One conversation, whole, notes included; reading it marks it read for this member. */
+export async function readInboxConversation(member: StaffMember, id: string) {
+  const prisma = await db();
+  const row = await prisma.conversation.findUnique({
+    where: { id },
+    include: {
+      site: { select: { name: true } },
+      assignedMember: { select: { id: true, name: true } },
+      messages: { orderBy: { sequence: "asc" }, include: messageInclude },
+    },
+  });
+  if (!row) throw conversationNotFound();
+  const lastSequence = row.messages.at(-1)?.sequence ?? row.lastSequence;
+  await markRead(member.id, id, Math.max(lastSequence, row.lastSequence));
+  const typing = (await livePresence(id, member.id)).filter((entry) => entry.author_type === "visitor" && entry.typing);
+  return {
+    id: row.id,
+    site_id: row.siteId,
+    site_name: row.site.name,
+    status: row.status,
+    origin: row.origin,
+    visitor_id: row.visitorId,
+    visitor_name: row.visitorName,
+    visitor_email: row.visitorEmail,
+    offline: row.offline,
+    last_sequence: row.lastSequence,
+    visitor_seen_sequence: row.visitorSeenSequence,
+    assigned_member: row.assignedMember,
+    visitor_typing: typing.length > 0,
+    created_at: row.createdAt.toISOString(),
+    closed_at: row.closedAt?.toISOString() ?? null,
+    messages: row.messages.map((message) => toWireMessage(message, row.visitorName)),
+  };
+}
+
+export type InboxConversation = Awaited<ReturnType<typeof readInboxConversation>>;
+
+export async function postInboxMessage(member: StaffMember, conversationId: string, input: { body: string; kind: "message" | "note"; client_id?: string }) {
+  const sent = await appendMessage({
+    conversationId,
+    authorType: "staff",
+    authorId: member.id,
+    memberId: member.id,
+    kind: input.kind,
+    body: input.body,
+    clientId: input.client_id ?? `staff_${randomUUID()}`,
+  });
+  await setPresence({ conversationId, actorId: member.id, authorType: "staff" }, false);
+  if (sent.message.kind === "message") await markRead(member.id, conversationId, sent.message.sequence);
+  return sent;
+}
+
+export async function setInboxTyping(member: StaffMember, conversationId: string, typing: boolean) {
+  const found = await (await db()).conversation.findUnique({ where: { id: conversationId }, select: { status: true } });
+  if (!found) throw conversationNotFound();
+  await setPresence({ conversationId, actorId: member.id, authorType: "staff" }, typing && found.status === "open");
+  return { conversation_id: conversationId, typing: typing && found.status === "open" };
+}
+
+export async function assignConversation(conversationId: string, memberId: string | null) {
+  const prisma = await db();
+  if (memberId !== null) {
+    const assignee = await prisma.member.findUnique({ where: { id: memberId }, select: { role: true, passwordHash: true, deactivatedAt: true } });
+    if (!assignee || !assignee.role || !assignee.passwordHash || assignee.deactivatedAt) {
+      throw new AppError("member_not_found", "No active team member has this id.");
+    }
+  }
+  const { count } = await prisma.conversation.updateMany({ where: { id: conversationId }, data: { assignedMemberId: memberId } });
+  if (count === 0) throw conversationNotFound();
+  return { conversation_id: conversationId, assigned_member_id: memberId };
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { MAX_MESSAGE_LENGTH } from "../conversations/schemas";
+import { clientId, requiredText } from "../validation/strings";
+
+const pathLike = z.string().min(1).max(100).refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
+
+/** GET /inbox/conversations */
+export const conversationListQuery = z.strictObject({
+  site: pathLike.optional(),
+  status: z.enum(["open", "closed", "all"]).default("open"),
+  assigned: z.enum(["all", "me", "unassigned"]).default("all"),
+  /** From the previous page's `next_cursor`. */
+  cursor: z.string().max(200).regex(/^[0-9]+_[A-Za-z0-9._-]{1,100}$/, "must be a next_cursor from a previous page").optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ConversationListQuery = z.output<typeof conversationListQuery>;
+
+export const inboxMessageBody = z.strictObject({
+  body: requiredText(MAX_MESSAGE_LENGTH),
+  kind: z.enum(["message", "note"]).default("message"),
+  client_id: clientId().optional(),
+});
+
+export const typingBody = z.strictObject({ typing: z.boolean() });
+
+export const assignBody = z.strictObject({ member_id: pathLike.nullable() });
+
+export const ticketListQuery = z.strictObject({ site: pathLike.optional() });

@@ -1,0 +1,107 @@
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import { listenEmbedded } from "../db";
+import { env } from "../env";
+import { log } from "../log";
+
+// The inbox's live updates. Triggers in the database (migration 20261123020000) NOTIFY on
+// `parley_inbox` for every message, conversation change and visitor typing, whoever wrote them.
+// Each process holds one LISTEN connection (PostgreSQL) or PGlite's in-process listener, and fans
+// the events out to its open inbox streams. Separate from lib/realtime/message-signals.ts (the
+// widget's long-polls), which it leaves alone.
+
+export const INBOX_CHANNEL = "parley_inbox";
+
+export type InboxEvent =
+  | { type: "message"; conversation_id: string; author_type: string; kind: string }
+  | { type: "conversation"; conversation_id: string }
+  | { type: "typing"; conversation_id: string; typing: boolean }
+  /** The listener reconnected: events may have been missed, so read everything again. */
+  | { type: "resync" };
+
+interface State {
+  emitter: EventEmitter;
+  started: Promise<void> | null;
+  client: pg.Client | null;
+}
+const processWide = globalThis as unknown as { parleyInboxSignals?: State };
+const state: State = (processWide.parleyInboxSignals ??= {
+  emitter: new EventEmitter().setMaxListeners(0),
+  started: null,
+  client: null,
+});
+
+export function parseInboxEvent(payload: string): InboxEvent | null {
+  const [kind, conversationId, a, b] = payload.split(" ");
+  if (!conversationId) return null;
+  if (kind === "m") return { type: "message", conversation_id: conversationId, author_type: a ?? "", kind: b ?? "" };
+  if (kind === "c") return { type: "conversation", conversation_id: conversationId };
+  if (kind === "t") return { type: "typing", conversation_id: conversationId, typing: a === "1" };
+  return null;
+}
+
+function deliver(payload: string): void {
+  const event = parseInboxEvent(payload);
+  if (event) state.emitter.emit("event", event);
+}
+
+const RECONNECT_MS = 1_000;
+
+function start(): Promise<void> {
+  state.started ??= (env().DATABASE_URL ? connect(env().DATABASE_URL!) : listenEmbedded(INBOX_CHANNEL, deliver).then(() => {})).catch(
+    (error: unknown) => {
+      state.started = null;
+      log.warn("inbox_listener_failed", { error });
+      setTimeout(() => {
+        if (state.emitter.listenerCount("event") > 0) void start();
+      }, RECONNECT_MS).unref();
+    },
+  );
+  return state.started;
+}
+
+async function connect(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2_000, keepAlive: true });
+  const lost = () => {
+    if (state.client !== client) return;
+    state.client = null;
+    state.started = null;
+    client.end().catch(() => {});
+    log.warn("inbox_listener_lost");
+    setTimeout(() => {
+      if (state.emitter.listenerCount("event") > 0) void start().then(() => state.emitter.emit("event", { type: "resync" }));
+    }, RECONNECT_MS).unref();
+  };
+  client.on("notification", (message) => {
+    if (message.channel === INBOX_CHANNEL && message.payload) deliver(message.payload);
+  });
+  client.on("error", lost);
+  client.on("end", lost);
+  await client.connect();
+  await client.query(`LISTEN ${INBOX_CHANNEL}`);
+  state.client = client;
+}
+
+/** Calls `listener` with every inbox event in this process until the returned function is called. */
+export async function subscribeInbox(listener: (event: InboxEvent) => void): Promise<() => void> {
+  state.emitter.on("event", listener);
+  await start();
+  return () => {
+    state.emitter.off("event", listener);
+  };
+}
+
+/** How many inbox streams are open in this process (tests, diagnostics). */
+export const openInboxStreams = () => state.emitter.listenerCount("event");
+
+/** Closes the LISTEN connection (tests, scripts). */
+export async function stopInboxListening(): Promise<void> {
+  const client = state.client;
+  state.client = null;
+  state.started = null;
+  if (client) {
+    client.removeAllListeners("end");
+    client.removeAllListeners("error");
+    await client.end().catch(() => {});
+  }
+}

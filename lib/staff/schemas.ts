@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { picture, STAFF_ROLES } from "../members/schemas";
+import { displayName, email, text } from "../validation/strings";
+
+const signInEmail = email().transform((value) => value.toLowerCase());
+const newPassword = text(200).min(10, "must be at least 10 characters");
+
+export const signInBody = z.strictObject({ email: signInEmail, password: text(200).min(1, "must not be empty") });
+
+/** Setup and invite links: the code from the link, the new password, and name/email when the link has none. */
+export const acceptInviteBody = z.strictObject({
+  code: z.string().min(1).max(200),
+  password: newPassword,
+  name: displayName(80).optional(),
+  email: signInEmail.optional(),
+});
+
+export const staffRole = z.enum(STAFF_ROLES);
+
+/** An owner invites someone from the inbox. */
+export const teamInviteBody = z.strictObject({ email: signInEmail, name: displayName(80), role: staffRole });
+
+export const teamMemberBody = z.strictObject({
+  name: displayName(80).optional(),
+  avatar: picture.nullable().optional(),
+  email: signInEmail.optional(),
+  notify: z.boolean().optional(),
+  role: staffRole.optional(),
+});

@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { db, queryPrepared, type PreparedStatement } from "../db";
+import { env } from "../env";
+import { newSecret, sha256Hex } from "./secrets";
+
+// Inbox sessions: an opaque token in the `parley_session` cookie, only its SHA-256 stored. 30 days,
+// sliding: a session used more than a minute after its last extension moves 30 days ahead (and the
+// cookie is sent again). Ended by sign-out and by deactivating the member.
+
+export const SESSION_COOKIE = "parley_session";
+export const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+const EXTEND_AFTER_MS = 60_000;
+
+export type StaffRole = "owner" | "agent";
+
+export interface StaffMember {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  hasPicture: boolean;
+}
+
+export interface StaffSession {
+  member: StaffMember;
+  sessionId: string;
+  /** The token again when the session was just extended: the cookie should be sent anew. */
+  renewedToken: string | null;
+}
+
+/** Whether a member row may sign in at all. */
+export const canSignIn = (member: { role: string | null; passwordHash: string | null; deactivatedAt: Date | null; email: string | null }) =>
+  (member.role === "owner" || member.role === "agent") && member.passwordHash !== null && member.deactivatedAt === null && member.email !== null;
+
+export async function createSession(memberId: string): Promise<string> {
+  const token = newSecret("ps_");
+  await (await db()).staffSession.create({
+    data: { id: randomUUID(), tokenHash: sha256Hex(token), memberId, expiresAt: new Date(Date.now() + SESSION_MS) },
+  });
+  return token;
+}
+
+// Every inbox request and page runs it: prepared, without Prisma.
+const FIND_STAFF_SESSION: PreparedStatement = {
+  name: "find_staff_session",
+  text: `
+    SELECT s.id AS session_id, s.expires_at, m.id, m.name, m.email, m.role, m.password_hash, m.deactivated_at, m.avatar_tag
+    FROM staff_sessions s JOIN members m ON m.id = s.member_id
+    WHERE s.token_hash = $1`,
+};
+
+const EXTEND_SESSION: PreparedStatement = {
+  name: "extend_staff_session",
+  text: `UPDATE staff_sessions SET expires_at = $2 WHERE id = $1`,
+};
+
+interface SessionRow {
+  session_id: string;
+  expires_at: Date;
+  id: string;
+  name: string;
+  email: string | null;
+  role: string | null;
+  password_hash: string | null;
+  deactivated_at: Date | null;
+  avatar_tag: string | null;
+}
+
+/** The signed-in member behind a cookie's token, or null (unknown, expired, or member deactivated). */
+export async function authenticateStaff(token: string | null | undefined, options: { extend?: boolean } = {}): Promise<StaffSession | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await queryPrepared<SessionRow>(FIND_STAFF_SESSION, [sha256Hex(token)]);
+  const now = Date.now();
+  if (!row || row.expires_at.getTime() <= now) return null;
+  if (!canSignIn({ role: row.role, passwordHash: row.password_hash, deactivatedAt: row.deactivated_at, email: row.email })) return null;
+  let renewedToken: string | null = null;
+  // Only where the answer can carry the cookie again (API routes), so cookie and row slide together.
+  if (options.extend !== false && row.expires_at.getTime() < now + SESSION_MS - EXTEND_AFTER_MS) {
+    await queryPrepared(EXTEND_SESSION, [row.session_id, new Date(now + SESSION_MS)]);
+    renewedToken = token;
+  }
+  return {
+    sessionId: row.session_id,
+    renewedToken,
+    member: { id: row.id, name: row.name, email: row.email!, role: row.role as StaffRole, hasPicture: row.avatar_tag !== null },
+  };
+}
+
+export async function endSession(sessionId: string): Promise<void> {
+  await (await db()).staffSession.deleteMany({ where: { id: sessionId } });
+}
+
+/** The Set-Cookie value for a session token (or, with null, one that clears the cookie). */
+export function sessionCookie(token: string | null): string {
+  const secure = env().PUBLIC_URL?.startsWith("https:") ? "; Secure" : "";
+  const maxAge = token ? SESSION_MS / 1000 : 0;
+  return `${SESSION_COOKIE}=${token ?? ""}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+/** The session token from a Cookie header. */
+export function sessionTokenFromCookies(cookieHeader: string | null): string | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return value.join("=") || null;
+  }
+  return null;
+}
+
+// members.inbox_active_at: written at most every 10 s per member (per process), for staff alerts.
+const ACTIVITY_EVERY_MS = 10_000;
+const lastRecorded = ((globalThis as { parleyStaffActivity?: Map<string, number> }).parleyStaffActivity ??= new Map());
+
+export async function recordInboxActivity(memberId: string): Promise<void> {
+  const now = Date.now();
+  if (now - (lastRecorded.get(memberId) ?? 0) < ACTIVITY_EVERY_MS) return;
+  lastRecorded.set(memberId, now);
+  await (await db()).member.updateMany({ where: { id: memberId }, data: { inboxActiveAt: new Date(now) } });
+}

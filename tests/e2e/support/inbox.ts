@@ -1,0 +1,44 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { must } from "./admin";
+
+// Staff accounts for the inbox tests, through the real flow: the operator creates a member and an
+// invite (POST /api/v1/admin/members/{id}/invite), and the invitee opens the link and picks a password.
+
+export const PASSWORD = "correct horse battery staple";
+let count = 0;
+
+export interface StaffAccount {
+  id: string;
+  name: string;
+  email: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function signedInStaff(browser: Browser, role: "owner" | "agent", name: string): Promise<StaffAccount> {
+  const id = `${role}-${process.pid}-${++count}-${Date.now().toString(36)}`;
+  const email = `${id}@team.example`;
+  await must("POST", "/members", { id, name });
+  const { invite_url } = await must<{ invite_url: string }>("POST", `/members/${id}/invite`, { email, role });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(invite_url);
+  await expect(page.getByRole("heading", { name: "Join the Parley inbox" })).toBeVisible();
+  await page.getByLabel("Choose a password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account and sign in" }).click();
+  await page.waitForURL(/\/inbox$/);
+  return { id, name, email, context, page };
+}
+
+/** Kept as a test artifact always, and in tests/e2e/__screenshots__ for the docs with E2E_SCREENSHOTS=1. */
+export async function inboxScreenshot(page: Page, name: string): Promise<void> {
+  const body = await page.screenshot({ animations: "disabled", caret: "hide" });
+  await test.info().attach(name, { body, contentType: "image/png" });
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  const dir = path.resolve(import.meta.dirname, "../__screenshots__");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), animations: "disabled", caret: "hide" });
+}
