@@ -56,6 +56,8 @@ const nextConfig = {
   // `/api/.../messages/` must reach the route (not a 308 redirect): the API answers only documented statuses.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // No dev-mode badge over the pages (it sat on the demo's chat composer in screenshots).
+  devIndicators: false,
   async headers() {
     return [
       {

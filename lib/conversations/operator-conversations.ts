@@ -40,6 +40,8 @@ function toWireConversation(row: {
   lastSequence: number;
   createdAt: Date;
   closedAt: Date | null;
+  userId: string | null;
+  identityVerified: boolean;
 }) {
   return {
     id: row.id,
@@ -53,6 +55,8 @@ function toWireConversation(row: {
     last_sequence: row.lastSequence,
     created_at: row.createdAt.toISOString(),
     closed_at: row.closedAt?.toISOString() ?? null,
+    user_id: row.userId,
+    identity_verified: row.identityVerified,
   };
 }
 

@@ -22,18 +22,19 @@ function pictureColumns(picture: PictureInput | null) {
   };
 }
 
-function toWireMember(member: { id: string; name: string; avatarContentType: string | null; avatarTag: string | null }) {
+function toWireMember(member: { id: string; name: string; avatarContentType: string | null; avatarTag: string | null; shownInWidget: boolean }) {
   return {
     id: member.id,
     name: member.name,
     avatar: member.avatarTag ? { content_type: member.avatarContentType, tag: member.avatarTag } : null,
+    shown_in_widget: member.shownInWidget,
   };
 }
 
-export async function createMember(input: { id: string; name: string; avatar?: PictureInput }) {
+export async function createMember(input: { id: string; name: string; avatar?: PictureInput; shownInWidget?: boolean }) {
   try {
     const member = await (await db()).member.create({
-      data: { id: input.id, name: input.name, ...pictureColumns(input.avatar ?? null) },
+      data: { id: input.id, name: input.name, ...pictureColumns(input.avatar ?? null), shownInWidget: input.shownInWidget ?? false },
     });
     return toWireMember(member);
   } catch (error) {
@@ -42,10 +43,11 @@ export async function createMember(input: { id: string; name: string; avatar?: P
   }
 }
 
-export async function updateMember(id: string, input: { name?: string; avatar?: PictureInput | null }) {
+export async function updateMember(id: string, input: { name?: string; avatar?: PictureInput | null; shownInWidget?: boolean }) {
   const prisma = await db();
   const data = {
     ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.shownInWidget !== undefined ? { shownInWidget: input.shownInWidget } : {}),
     ...(input.avatar !== undefined ? pictureColumns(input.avatar) : {}),
   };
   const { count } = await prisma.member.updateMany({ where: { id }, data });

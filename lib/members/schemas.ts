@@ -11,7 +11,12 @@ const picture = z.strictObject({
   bytes: z.base64().max(Math.ceil(MAX_PICTURE_BYTES / 3) * 4, `must decode to at most ${MAX_PICTURE_BYTES} bytes`),
 });
 
-export const createMemberBody = z.strictObject({ id: memberId, name: displayName(80), avatar: picture.optional() });
-export const updateMemberBody = z.strictObject({ name: displayName(80).optional(), avatar: picture.nullable().optional() });
+/** shown_in_widget: among the team faces of the widget's empty state (site config). */
+export const createMemberBody = z
+  .strictObject({ id: memberId, name: displayName(80), avatar: picture.optional(), shown_in_widget: z.boolean().optional() })
+  .transform(({ shown_in_widget, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget }));
+export const updateMemberBody = z
+  .strictObject({ name: displayName(80).optional(), avatar: picture.nullable().optional(), shown_in_widget: z.boolean().optional() })
+  .transform(({ shown_in_widget, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget }));
 
 export type PictureInput = z.output<typeof picture>;
