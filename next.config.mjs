@@ -75,6 +75,10 @@ const nextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
         ],
       },
+      // The widget (scripts/build-widget.mjs): the loader keeps its name, so a short cache and the
+      // ETag Next sends for public files; chunks are named by their content's hash, so forever.
+      { source: "/widget.js", headers: [{ key: "Cache-Control", value: "public, max-age=300, must-revalidate" }] },
+      { source: "/widget/:file*", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
     ];
   },
 };

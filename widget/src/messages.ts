@@ -65,7 +65,7 @@ export function row(type: string, body: string, name?: string | null, author = "
   if (!system) {
     const who = name || T[mine ? "you" : "support"];
     el.append(avatar(who));
-    bd.append(h("div", "nm", who));
+    bd.append(h("div", name ? "nm" : "nm dn", who)); // dn: a default name, translated later
   }
   bd.append(renderText(body, h("div", "tx")), h("div", "mt"));
   el.append(bd);

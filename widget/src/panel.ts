@@ -216,7 +216,7 @@ function start(boot: Boot): PanelApi {
     boot.frame.lang = T.lang;
     if (els) {
       localize(boot.frame);
-      for (const el of Array.from(els.ls!.querySelectorAll<HTMLElement>(".me .nm"))) el.textContent = T.you;
+      for (const el of Array.from(els.ls!.querySelectorAll<HTMLElement>(".nm.dn"))) el.textContent = T[el.closest(".me") ? "you" : "support"];
     }
     refresh();
   });
