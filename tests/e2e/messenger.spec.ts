@@ -344,3 +344,21 @@ test("identity verification: Parley.identify with a valid hash starts a verified
   expect(await must("GET", `/conversations/${conversation.id}`)).toMatchObject({ user_id: "customer-7", identity_verified: true, visitor_email: "dana@example.com" });
   await expect(widget.message("I'm signed in").locator(".nm")).toHaveText("Dana");
 });
+
+test("dark mode follows the visitor's system setting", async ({ browser, site }) => {
+  const context = await browser.newContext({ colorScheme: "dark", reducedMotion: "reduce", viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await page.goto(site.url);
+  await page.locator("parley-chat button.l").click();
+  const input = page.locator("parley-chat").getByRole("textbox", { name: "Message" });
+  await input.fill("Is there a dark theme?");
+  await input.press("Enter");
+  await expect.poll(() => conversations(site.id).then((list) => list.length)).toBe(1);
+  const conversation = await onlyConversation(site.id);
+  await staffSays(conversation.id, STAFF.id, "There is — you're looking at it. **Enjoy!**");
+  await expect(page.locator("parley-chat .th .tx strong")).toHaveText("Enjoy!");
+  expect(await page.locator("parley-chat #p").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(23, 25, 29)");
+  await input.blur();
+  await screenshot(page, "12-dark-mode", PANEL_CLIP);
+  await context.close();
+});
