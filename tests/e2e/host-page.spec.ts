@@ -17,7 +17,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const cost: Cost = { longTasks: [], pageLongTasks: [], layoutShift: 0 };
     (window as unknown as { __cost: Cost }).__cost = cost;
-    const widgetArrived = () => performance.getEntriesByType("resource").find((r) => r.name.endsWith("/widget.js"))?.responseEnd ?? Infinity;
+    const widgetArrived = () => (performance.getEntriesByType("resource").find((r) => r.name.endsWith("/widget.js")) as PerformanceResourceTiming | undefined)?.responseEnd ?? Infinity;
     new PerformanceObserver((list) =>
       list.getEntries().forEach((e) => (e.startTime >= widgetArrived() ? cost.longTasks : cost.pageLongTasks).push(Math.round(e.duration))),
     ).observe({ type: "longtask", buffered: true });
