@@ -151,7 +151,7 @@ test("a closed conversation says so (409 or the closing system message) and offe
   let injected = false;
   await page.route(/\/api\/v1\/chat\/visitor\/messages\?/, async (route) => {
     if (injected || route.request().method() !== "GET") return route.continue();
-    const response = await route.fetch();
+    const response = await route.fetch({ url: route.request().url().replace("&wait=25", "") }); // answer at once
     const json = await response.json();
     const next = json.result.next_cursor + 1;
     json.result.items.push({
