@@ -18,22 +18,8 @@ async function setHidden(page: Page, hidden: boolean) {
   }, hidden);
 }
 
-/** A member shown among the widget's team faces (members are shared by every site). */
-async function teamMember(name: string, picture = true) {
-  const id = `team-${name.toLowerCase().replace(/\W+/g, "-")}`;
-  const body = { name, shown_in_widget: true, ...(picture ? { avatar: { content_type: "image/png", bytes: gracePicture().toString("base64") } } : {}) };
-  const created = await fetch(`${process.env.E2E_SERVICE_URL}/api/v1/admin/members`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ id, ...body }),
-  });
-  if (created.status === 409) await must("PATCH", `/members/${id}`, body);
-  return id;
-}
-
 test("site config: title, greeting, brand colour with readable text, team faces, offline notice", async ({ page, site, widget }) => {
-  await teamMember("Team Face One");
-  await teamMember("Team Face Two", false);
+  // The team (Team Face One with a picture, Team Face Two without) is made by global-setup.ts.
   await must("PATCH", `/sites/${site.id}`, { title: "Acme Support", greeting: "Hey there! Ask us anything about your order.", brand_color: "#ffd400" });
   await page.goto(site.url);
   // A light brand colour gets dark text; the launcher shows it before the panel has loaded.
@@ -361,4 +347,33 @@ test("dark mode follows the visitor's system setting", async ({ browser, site })
   await input.blur();
   await screenshot(page, "12-dark-mode", PANEL_CLIP);
   await context.close();
+});
+
+test("an upload sends the headers the ticket reply asks for (upload_headers, e.g. S3's If-None-Match)", async ({ page, site, widget }) => {
+  const origin = new URL(site.url).origin;
+  const puts: Record<string, string>[] = [];
+  await page.route(/\/api\/v1\/chat\/widget\/[^/]+\/tickets$/, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const response = await route.fetch();
+    const json = await response.json();
+    for (const upload of json.result.uploads) upload.upload_headers = { "If-None-Match": "*" };
+    await route.fulfill({ response, json });
+  });
+  await page.route(/\/api\/v1\/uploads\//, async (route) => {
+    const cors = { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Methods": "PUT", "Access-Control-Allow-Headers": "content-type, if-none-match" };
+    if (route.request().method() === "OPTIONS") return route.fulfill({ status: 204, headers: cors });
+    puts.push(route.request().headers());
+    await route.fulfill({ status: 200, headers: cors, body: "" });
+  });
+  await page.goto(site.url);
+  await widget.open();
+  await page.getByRole("button", { name: "Prefer email? Leave a message" }).click();
+  await page.getByLabel("Email (required)").fill("ada@example.com");
+  await page.getByLabel("Subject (required)").fill("Headers");
+  await page.getByLabel("Message (required)").fill("One file.");
+  await page.getByLabel(/Attachments/).setInputFiles([{ name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }]);
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.locator("parley-chat .fl li .fs")).toHaveText(["Uploaded"]);
+  expect(puts).toHaveLength(1);
+  expect(puts[0]).toMatchObject({ "if-none-match": "*", "content-type": "text/plain" });
 });

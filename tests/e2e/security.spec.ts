@@ -81,6 +81,7 @@ test("hostile page CSS leaves the widget as it is", async ({ browser, site }) =>
     const metrics = await measure(page);
     const closed = await widget.launcher.screenshot({ animations: "disabled" });
     await widget.open();
+    await expect(page.locator("parley-chat #fc .av img").first()).toBeVisible(); // the site config's team faces are in
     await widget.input.blur();
     const openMetrics = await measure(page);
     const open = await widget.panel.screenshot({ animations: "disabled", caret: "hide" });
