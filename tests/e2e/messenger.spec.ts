@@ -343,6 +343,7 @@ test("dark mode follows the visitor's system setting", async ({ browser, site })
   const conversation = await onlyConversation(site.id);
   await staffSays(conversation.id, STAFF.id, "There is — you're looking at it. **Enjoy!**");
   await expect(page.locator("parley-chat .th .tx strong")).toHaveText("Enjoy!");
+  await expect(page.locator("parley-chat .th .av img")).toBeVisible();
   expect(await page.locator("parley-chat #p").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(23, 25, 29)");
   await input.blur();
   await screenshot(page, "12-dark-mode", PANEL_CLIP);
