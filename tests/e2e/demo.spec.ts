@@ -1,5 +1,5 @@
 import { SERVICE_URL } from "./support/env";
-import { expect, test } from "./support/fixtures";
+import { expect, screenshot, test } from "./support/fixtures";
 
 // The demo site is seeded in embedded mode only (docs/api.md, "Running").
 test.skip(Boolean(process.env.E2E_DATABASE_URL), "no demo site on PostgreSQL");
@@ -27,6 +27,8 @@ test("the demo page on the service's own origin: a message gets Ada's typing (na
   await widget.said("How much is shipping?");
   await expect.poll(typing).toContain("Ada from Parley is typing…");
   await expect(widget.message("Shipping is free on orders over $50; below that it's a flat $5.95.")).toBeVisible();
+  await widget.input.blur();
+  await screenshot(page, "13-demo-shop"); // the site config's brand colour and title; no dev overlay
 
   typing = await widget.watchTyping();
   await widget.said("And the price?");
