@@ -67,6 +67,8 @@ const nextConfig = {
   // proxy.ts must see the request's own headers: by default Next hides its flight (RSC) headers
   // from the proxy and puts them back afterwards, so the proxy could neither see nor remove them.
   skipProxyUrlNormalize: true,
+  // No dev-mode badge over the pages (it sat on the demo's chat composer in screenshots).
+  devIndicators: false,
   async headers() {
     return [
       {
@@ -81,6 +83,10 @@ const nextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
         ],
       },
+      // The widget (scripts/build-widget.mjs): the loader keeps its name, so a short cache and the
+      // ETag Next sends for public files; chunks are named by their content's hash, so forever.
+      { source: "/widget.js", headers: [{ key: "Cache-Control", value: "public, max-age=300, must-revalidate" }] },
+      { source: "/widget/:file*", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
     ];
   },
 };

@@ -42,6 +42,8 @@ function toWireConversation(row: {
   visitorSeenSequence: number;
   createdAt: Date;
   closedAt: Date | null;
+  userId: string | null;
+  identityVerified: boolean;
 }) {
   return {
     id: row.id,
@@ -56,6 +58,8 @@ function toWireConversation(row: {
     visitor_seen_sequence: row.visitorSeenSequence,
     created_at: row.createdAt.toISOString(),
     closed_at: row.closedAt?.toISOString() ?? null,
+    user_id: row.userId,
+    identity_verified: row.identityVerified,
   };
 }
 

@@ -10,7 +10,10 @@ export const startConversationBody = z
     client_id: clientId().optional(),
     name: displayName(80).optional(),
     email: email().optional(),
+    // Identity verification (lib/identity): the site's user id and its HMAC under the site's secret.
+    user_id: clientId(100).optional(),
+    user_hash: z.string().max(128).optional(),
   })
-  .transform(({ client_id, ...rest }) => ({ ...rest, clientId: client_id }));
+  .transform(({ client_id, user_id, user_hash, ...rest }) => ({ ...rest, clientId: client_id, userId: user_id, userHash: user_hash }));
 
 export type StartConversationInput = z.output<typeof startConversationBody>;

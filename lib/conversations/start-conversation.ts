@@ -4,6 +4,7 @@ import { db } from "../db";
 import { AppError } from "../http/errors";
 import { appendInTransaction } from "../messages/append-message";
 import type { SiteRecord } from "../sites/find-site";
+import { verifyIdentity } from "../identity/identity";
 import { issueVisitorToken, TOKEN_LIFETIME_SECONDS } from "../tokens/visitor-token";
 import type { StartConversationInput } from "./schemas";
 
@@ -18,7 +19,8 @@ export interface StartConversation extends StartConversationInput {
  * last because it locks the inbox's counter for the day until commit: every other start in the
  * inbox waits on that lock, so it is held for one statement, not four.
  */
-export async function startConversation({ site, origin, name, email, body, clientId }: StartConversation) {
+export async function startConversation({ site, origin, name, email, body, clientId, userId, userHash }: StartConversation) {
+  const identity = await verifyIdentity(site.id, userId, userHash);
   if (site.offline && !email) {
     throw new AppError("email_required", "Nobody is online right now: leave an email and we will reply there.");
   }
@@ -35,6 +37,8 @@ export async function startConversation({ site, origin, name, email, body, clien
         visitorName: name ?? null,
         visitorEmail: email ?? null,
         offline: site.offline,
+        userId: identity?.userId ?? null,
+        identityVerified: identity !== null,
       },
     });
     if (body) {

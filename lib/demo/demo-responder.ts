@@ -11,17 +11,21 @@ import { DEMO_MEMBER_ID, DEMO_SITE_ID } from "../seed/seed-demo";
 // Longer than one presence poll interval (3 s is the widget's), so a visitor reliably sees it.
 const TYPING_MS = 3_500;
 
-const ANSWERS: [RegExp, string][] = [
-  [/\b(hi|hello|hey|hallo|bonjour)\b/i, "Hi there! I'm Ada, the demo agent. Ask me anything about the Aurora lamp."],
-  [/\b(price|cost|cheap|discount)\b/i, "The Aurora lamp is $89, and there's free shipping on orders over $50."],
-  [/\b(ship|shipping|deliver|delivery|order)\b/i, "Orders leave our warehouse within one business day and usually arrive in 3–5 days."],
-  [/\b(return|refund)\b/i, "You can return it within 30 days for a full refund — no questions asked."],
+// First match wins: the specific questions (what shipping costs) before the general ones.
+const COST = /\b(price|prices|cost|costs|how much|cheap|discount|fee|fees|pay)\b/i;
+const SHIPPING = /\b(ship|shipping|shipped|deliver|delivery|postage)\b/i;
+const ANSWERS: [(text: string) => boolean, string][] = [
+  [(t) => SHIPPING.test(t) && COST.test(t), "Shipping is free on orders over $50; below that it's a flat $5.95."],
+  [(t) => /\b(how long|when|arrive|track|order)\b/i.test(t) || SHIPPING.test(t), "Orders leave our warehouse within one business day and usually arrive in 3–5 days."],
+  [(t) => COST.test(t), "The Aurora lamp is $89, and there's free shipping on orders over $50."],
+  [(t) => /\b(hi|hello|hey|hallo|bonjour)\b/i.test(t), "Hi there! I'm Ada, the demo agent. Ask me anything about the Aurora lamp."],
+  [(t) => /\b(return|returns|refund)\b/i.test(t), "You can return it within 30 days for a full refund — no questions asked."],
 ];
 const DEFAULT_ANSWER =
   "Thanks for your message! This is the Parley demo: a real staff member would answer here. Try asking about price, shipping or returns.";
 
 export function demoAnswer(visitorText: string): string {
-  return ANSWERS.find(([pattern]) => pattern.test(visitorText))?.[1] ?? DEFAULT_ANSWER;
+  return ANSWERS.find(([matches]) => matches(visitorText))?.[1] ?? DEFAULT_ANSWER;
 }
 
 export const isDemoSite = (siteId: string) => siteId === DEMO_SITE_ID;

@@ -11,6 +11,7 @@ export const statusOfCode = {
   token_expired: 401,
   origin_not_allowed: 403,
   origin_mismatch: 403,
+  identity_invalid: 403,
   upload_url_invalid: 403,
   upload_url_expired: 403,
   forbidden: 403,

@@ -32,6 +32,7 @@ interface MemberRow {
   role: string | null;
   passwordHash: string | null;
   deactivatedAt: Date | null;
+  shownInWidget: boolean;
 }
 
 function toWireMember(member: MemberRow) {
@@ -44,17 +45,32 @@ function toWireMember(member: MemberRow) {
     /** `owner` or `agent` once the member has accepted an invite; null for members without a sign-in. */
     role: member.passwordHash ? member.role : null,
     deactivated: member.deactivatedAt !== null,
+    shown_in_widget: member.shownInWidget,
   };
 }
 
 const emailTaken = () => new AppError("already_exists", "Another member already uses this email.");
 
-export async function createMember(input: { id: string; name: string; avatar?: PictureInput; email?: string; notify?: boolean }) {
+export async function createMember(input: {
+  id: string;
+  name: string;
+  avatar?: PictureInput;
+  email?: string;
+  notify?: boolean;
+  shownInWidget?: boolean;
+}) {
   const prisma = await db();
   if (input.email && (await prisma.member.findUnique({ where: { email: input.email }, select: { id: true } }))) throw emailTaken();
   try {
     const member = await prisma.member.create({
-      data: { id: input.id, name: input.name, email: input.email, notify: input.notify, ...pictureColumns(input.avatar ?? null) },
+      data: {
+        id: input.id,
+        name: input.name,
+        email: input.email,
+        notify: input.notify,
+        shownInWidget: input.shownInWidget ?? false,
+        ...pictureColumns(input.avatar ?? null),
+      },
     });
     return toWireMember(member);
   } catch (error) {
@@ -65,11 +81,12 @@ export async function createMember(input: { id: string; name: string; avatar?: P
 
 export async function updateMember(
   id: string,
-  input: { name?: string; avatar?: PictureInput | null; email?: string | null; notify?: boolean },
+  input: { name?: string; avatar?: PictureInput | null; email?: string | null; notify?: boolean; shownInWidget?: boolean },
 ) {
   const prisma = await db();
   const data = {
     ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.shownInWidget !== undefined ? { shownInWidget: input.shownInWidget } : {}),
     ...(input.avatar !== undefined ? pictureColumns(input.avatar) : {}),
     ...(input.email !== undefined ? { email: input.email } : {}),
     ...(input.notify !== undefined ? { notify: input.notify } : {}),

@@ -13,19 +13,26 @@ export const picture = z.strictObject({
 
 const memberEmail = email().transform((value) => value.toLowerCase());
 
-export const createMemberBody = z.strictObject({
-  id: memberId,
-  name: displayName(80),
-  avatar: picture.optional(),
-  email: memberEmail.optional(),
-  notify: z.boolean().optional(),
-});
-export const updateMemberBody = z.strictObject({
-  name: displayName(80).optional(),
-  avatar: picture.nullable().optional(),
-  email: memberEmail.nullable().optional(),
-  notify: z.boolean().optional(),
-});
+/** shown_in_widget: among the team faces of the widget's empty state (site config). */
+export const createMemberBody = z
+  .strictObject({
+    id: memberId,
+    name: displayName(80),
+    avatar: picture.optional(),
+    email: memberEmail.optional(),
+    notify: z.boolean().optional(),
+    shown_in_widget: z.boolean().optional(),
+  })
+  .transform(({ shown_in_widget, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget }));
+export const updateMemberBody = z
+  .strictObject({
+    name: displayName(80).optional(),
+    avatar: picture.nullable().optional(),
+    email: memberEmail.nullable().optional(),
+    notify: z.boolean().optional(),
+    shown_in_widget: z.boolean().optional(),
+  })
+  .transform(({ shown_in_widget, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget }));
 
 export const STAFF_ROLES = ["owner", "agent"] as const;
 

@@ -25,13 +25,16 @@ const UPSERT_PRESENCE: PreparedStatement = {
     DO UPDATE SET author_type = EXCLUDED.author_type, typing = EXCLUDED.typing, expires_at = EXCLUDED.expires_at`,
 };
 
+// author_name (an extension of the spec's entry): the staff member's name, so the widget can say
+// who is typing before that member has written anything.
 const LIVE_PRESENCE: PreparedStatement = {
-  name: "live_presence",
+  name: "live_presence_named",
   text: `
-    SELECT conversation_id, actor_id, author_type, typing, expires_at
-    FROM presence
-    WHERE conversation_id = $1 AND actor_id <> $2 AND expires_at > $3
-    ORDER BY actor_id`,
+    SELECT p.conversation_id, p.actor_id, p.author_type, p.typing, p.expires_at, m.name AS author_name
+    FROM presence p
+    LEFT JOIN members m ON p.author_type = 'staff' AND m.id = p.actor_id
+    WHERE p.conversation_id = $1 AND p.actor_id <> $2 AND p.expires_at > $3
+    ORDER BY p.actor_id`,
 };
 
 interface PresenceRow {
@@ -40,6 +43,7 @@ interface PresenceRow {
   author_type: string;
   typing: boolean;
   expires_at: Date;
+  author_name: string | null;
 }
 
 export async function setPresence(actor: PresenceActor, typing: boolean): Promise<void> {

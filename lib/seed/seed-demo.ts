@@ -32,7 +32,17 @@ export async function seedDemo(): Promise<void> {
         data: {
           id: "demo-inbox",
           name: "Demo inbox",
-          sites: { create: { id: DEMO_SITE_ID, name: "Demo shop", origins } },
+          sites: {
+            create: {
+              id: DEMO_SITE_ID,
+              name: "Demo shop",
+              origins,
+              // The widget's site config: the shop's own words and colour.
+              title: "Lumen & Co.",
+              greeting: "Hi! Questions about the Aurora lamp? Ask away.",
+              brandColor: "#b4531a",
+            },
+          },
         },
       });
     }
@@ -45,6 +55,7 @@ export async function seedDemo(): Promise<void> {
         avatarBytes: new Uint8Array(bytes),
         avatarContentType: "image/png",
         avatarTag: createHash("sha256").update(bytes).digest("hex"),
+        shownInWidget: true,
       },
       update: {},
     });

@@ -11,9 +11,31 @@ const siteView = {
   offline: true,
   inboxId: true,
   inbox: { select: { dailyAllowance: true } },
+  title: true,
+  greeting: true,
+  brandColor: true,
+  locale: true,
+  identityRequired: true,
+  identitySecret: true,
 } as const;
 
-function toWireSite(site: { id: string; name: string; origins: string[]; offline: boolean; inboxId: string; inbox: { dailyAllowance: number } }) {
+interface SiteRow {
+  id: string;
+  name: string;
+  origins: string[];
+  offline: boolean;
+  inboxId: string;
+  inbox: { dailyAllowance: number };
+  title: string | null;
+  greeting: string | null;
+  brandColor: string | null;
+  locale: string | null;
+  identityRequired: boolean;
+  identitySecret: string | null;
+}
+
+/** The secret itself never leaves POST …/identity-secret; a site says only whether it has one. */
+function toWireSite(site: SiteRow) {
   return {
     id: site.id,
     name: site.name,
@@ -21,8 +43,23 @@ function toWireSite(site: { id: string; name: string; origins: string[]; offline
     offline: site.offline,
     inbox_id: site.inboxId,
     daily_allowance: site.inbox.dailyAllowance,
+    title: site.title,
+    greeting: site.greeting,
+    brand_color: site.brandColor,
+    locale: site.locale,
+    identity_required: site.identityRequired,
+    has_identity_secret: site.identitySecret !== null,
   };
 }
+
+type WidgetColumns = Pick<CreateSiteInput, "title" | "greeting" | "brandColor" | "locale" | "identityRequired">;
+const widgetData = (input: WidgetColumns) => ({
+  title: input.title,
+  greeting: input.greeting,
+  brandColor: input.brandColor,
+  locale: input.locale,
+  identityRequired: input.identityRequired,
+});
 
 /** Creates a site with an inbox of its own. */
 export async function createSite(input: CreateSiteInput) {
@@ -34,6 +71,7 @@ export async function createSite(input: CreateSiteInput) {
         name,
         origins: input.origins,
         offline: input.offline ?? false,
+        ...widgetData(input),
         inbox: { create: { id: randomUUID(), name, dailyAllowance: input.dailyAllowance } },
       },
       select: siteView,
@@ -55,7 +93,7 @@ export async function updateSite(id: string, input: UpdateSiteInput) {
     }
     return tx.site.update({
       where: { id },
-      data: { name: input.name, origins: input.origins, offline: input.offline },
+      data: { name: input.name, origins: input.origins, offline: input.offline, ...widgetData(input) },
       select: siteView,
     });
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { canonicalOrigin } from "../origins/origin";
-import { displayName } from "../validation/strings";
+import { displayName, requiredText } from "../validation/strings";
 
 const siteId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "must be 1-100 letters, digits, '.', '_' or '-'");
 
@@ -19,6 +19,23 @@ const origins = z
 
 const dailyAllowance = z.number().int().min(0).max(1_000_000);
 
+/** The widget's languages (widget/src/locales); null follows the visitor's browser. */
+export const WIDGET_LOCALES = ["en", "de", "fr", "es", "ar"] as const;
+
+// The widget's look and words (GET /widget/{siteID}/config). null resets to the widget's default.
+const widgetFields = {
+  title: displayName(60).nullable().optional(),
+  greeting: requiredText(200).nullable().optional(),
+  brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour as #rrggbb").transform((c) => c.toLowerCase()).nullable().optional(),
+  locale: z.enum(WIDGET_LOCALES).nullable().optional(),
+  identity_required: z.boolean().optional(),
+};
+const toWidgetColumns = <T extends { brand_color?: string | null; identity_required?: boolean }>({ brand_color, identity_required, ...rest }: T) => ({
+  ...rest,
+  brandColor: brand_color,
+  identityRequired: identity_required,
+});
+
 export const createSiteBody = z
   .strictObject({
     id: siteId,
@@ -26,8 +43,9 @@ export const createSiteBody = z
     origins,
     daily_allowance: dailyAllowance.optional(),
     offline: z.boolean().optional(),
+    ...widgetFields,
   })
-  .transform(({ daily_allowance, ...rest }) => ({ ...rest, dailyAllowance: daily_allowance }));
+  .transform(({ daily_allowance, ...rest }) => ({ ...toWidgetColumns(rest), dailyAllowance: daily_allowance }));
 
 export const updateSiteBody = z
   .strictObject({
@@ -35,8 +53,9 @@ export const updateSiteBody = z
     origins: origins.optional(),
     daily_allowance: dailyAllowance.optional(),
     offline: z.boolean().optional(),
+    ...widgetFields,
   })
-  .transform(({ daily_allowance, ...rest }) => ({ ...rest, dailyAllowance: daily_allowance }));
+  .transform(({ daily_allowance, ...rest }) => ({ ...toWidgetColumns(rest), dailyAllowance: daily_allowance }));
 
 export type CreateSiteInput = z.output<typeof createSiteBody>;
 export type UpdateSiteInput = z.output<typeof updateSiteBody>;

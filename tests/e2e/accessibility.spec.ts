@@ -39,7 +39,7 @@ test("axe finds no serious or critical issue in the open widget: chat, email pro
   await widget.say("One more thing");
   const row = widget.message("One more thing");
   await expect(row.locator(".mt")).toHaveText("Not sent: the conversation has ended. Retry");
-  await expect(page.getByText("This conversation has ended. Send a message to start a new one.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start a new conversation" })).toBeVisible();
   await row.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByLabel("We're away. Leave your email and we'll reply there.")).toBeFocused();
   await scan(page, "offline email prompt");

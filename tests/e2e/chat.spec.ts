@@ -16,9 +16,10 @@ test("the first message starts a conversation; a staff reply shows with name and
   const conversation = await onlyConversation(site.id);
   expect(conversation.last_sequence).toBe(1);
 
-  // Typing before the member has written: the widget cannot know the name yet.
+  // Typing before the member has written: presence names them all the same.
   await staffTyping(conversation.id, STAFF.id, true);
-  await expect(widget.typing).toHaveText("Support is typing…");
+  await expect(widget.typing).toHaveText(`${STAFF.name} is typing…`);
+  await expect(widget.typing.locator(".dt i")).toHaveCount(3); // the animated dots (text-free, aria-hidden)
   await staffTyping(conversation.id, STAFF.id, false);
   await expect(widget.typing).toHaveText("");
 

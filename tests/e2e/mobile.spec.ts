@@ -14,7 +14,7 @@ test("on a phone the open widget fills the screen, and closes back to the launch
   await widget.said("Do you have it in green?");
   const conversation = await onlyConversation(site.id);
   await staffSays(conversation.id, STAFF.id, "Not yet — green arrives in March.");
-  await expect(widget.message("Not yet — green arrives in March.")).toBeVisible();
+  await expect(widget.message("Not yet — green arrives in March.").locator(".av img")).toBeVisible();
   await widget.input.blur();
   await screenshot(page, "05-mobile-fullscreen");
 

@@ -77,6 +77,23 @@ describe("the demo site", () => {
     expect(items.filter((item: { author_id: string }) => item.author_id === DEMO_MEMBER_ID)).toHaveLength(1);
   });
 
+  test("answers match the question asked", () => {
+    expect(demoAnswer("How much is shipping?")).toBe("Shipping is free on orders over $50; below that it's a flat $5.95.");
+    expect(demoAnswer("How long does shipping take?")).toMatch(/arrive in 3–5 days/);
+    expect(demoAnswer("What does the lamp cost?")).toMatch(/\$89/);
+    expect(demoAnswer("Can I get a refund?")).toMatch(/30 days/);
+    expect(demoAnswer("Hello!")).toMatch(/I'm Ada/);
+  });
+
+  test("the typing entry names the agent who then replies", async () => {
+    const started = await startConversation("demo", { body: "Hello", client_id: "n1" }, demoOrigins()[0]);
+    const typing = await eventually(async () => {
+      const entries = (await api.get("/api/v1/chat/visitor/presence", as(started))).json.result;
+      return entries.find((entry: { typing: boolean }) => entry.typing);
+    });
+    expect(typing).toMatchObject({ actor_id: DEMO_MEMBER_ID, author_name: "Ada from Parley" });
+  });
+
   test("other sites get no automatic answers", async () => {
     const site = await createSite();
     const started = await startConversation(site.id, { body: "hello?", client_id: "x" });

@@ -2,6 +2,7 @@
 // embedding the widget with one tag, as a site owner would. Served by node:http, nothing else.
 //   /?site=ID             the page, embedding /widget.js with data-site=ID
 //   /?site=ID&hostile=1   the same page under a stylesheet that tries to break the widget
+//   /?site=ID&locale=de&consent=required&sound=on   the same tag with those data-* attributes
 import { createServer } from "node:http";
 
 const port = Number(process.env.CUSTOMER_PORT);
@@ -21,7 +22,12 @@ div, p, button, input, textarea, form, svg, span { all: unset !important; displa
 html { background: #fff !important; }
 `;
 
-const page = (site, hostile) => `<!doctype html>
+// Only these, with plain values, become data-* attributes of the widget's tag.
+const OPTIONS = ["locale", "consent", "sound"];
+const attributes = (params) =>
+  OPTIONS.filter((name) => /^[A-Za-z-]{1,20}$/.test(params.get(name) ?? "")).map((name) => ` data-${name}="${params.get(name)}"`).join("");
+
+const page = (site, hostile, extra = "") => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -43,7 +49,7 @@ ${hostile ? `<style>${HOSTILE_CSS}</style>` : ""}
   let clicks = 0;
   document.getElementById("counter").addEventListener("click", (e) => { e.target.textContent = "Clicked " + ++clicks + " times"; });
 </script>
-<script src="${service}/widget.js" data-site="${site}" async></script>
+<script src="${service}/widget.js" data-site="${site}"${extra} async></script>
 </body>
 </html>`;
 
@@ -56,5 +62,5 @@ createServer((req, res) => {
     return;
   }
   res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-  res.end(page(site, url.searchParams.get("hostile") === "1"));
+  res.end(page(site, url.searchParams.get("hostile") === "1", attributes(url.searchParams)));
 }).listen(port, () => console.log(`customer page on port ${port}`));

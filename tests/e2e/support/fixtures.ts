@@ -25,7 +25,8 @@ export class Widget {
   constructor(readonly page: Page) {
     this.host = page.locator("parley-chat");
     this.launcher = page.locator("parley-chat button.l");
-    this.panel = page.getByRole("dialog", { name: "Chat with us" });
+    // Its accessible name is the site's title ("Chat with us" unless the site config sets one).
+    this.panel = page.locator("parley-chat").getByRole("dialog");
     this.input = page.getByRole("textbox", { name: "Message" });
     this.messages = page.locator("parley-chat .ls .m");
     this.typing = page.locator("parley-chat .ty");

@@ -15,12 +15,22 @@ export default async function globalSetup(): Promise<void> {
   });
   if (created.status !== 201 && created.status !== 409) throw new Error(`creating the staff member: ${created.status} ${created.message}`);
 
+  // The widget's team faces (site config): members are shared by all sites, so they are made once
+  // here, before any test loads a page, and every page of the run sees the same team.
+  for (const [id, name, picture] of [["team-face-one", "Team Face One", true], ["team-face-two", "Team Face Two", false]] as const) {
+    const body = { name, shown_in_widget: true, ...(picture ? { avatar: { content_type: "image/png", bytes: gracePicture().toString("base64") } } : {}) };
+    const made = await admin("POST", "/members", { id, ...body });
+    if (made.status === 409) await must("PATCH", `/members/${id}`, body);
+    else if (made.status !== 201) throw new Error(`creating a team member: ${made.status} ${made.message}`);
+  }
+
   const site = `warmup-${Date.now()}`;
   await must("POST", "/sites", { id: site, origins: [CUSTOMER_URL] });
   const widget = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     call(`/api/v1/chat/widget/${site}${path}`, { method: "POST", body, headers });
 
   await call("/widget.js");
+  await call(`/api/v1/chat/widget/${site}/config`);
   await widget("/visitors", { page_url: `${CUSTOMER_URL}/` });
   const started = (await widget("/conversations", { body: "warming up", client_id: "warm-1" })).result;
   const visitor = { Authorization: `Bearer ${started.visitor_token}` };

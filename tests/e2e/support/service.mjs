@@ -3,7 +3,7 @@
 // E2E_SERVER=production it is `npm start`'s server instead (scripts/start.mjs, after `npm run
 // build`), so the widget also meets the front that serves its hot routes (CI runs both).
 // Playwright starts this (playwright.config.ts, webServer) and stops it with SIGTERM.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -18,6 +18,9 @@ const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const production = process.env.E2E_SERVER === "production";
+// The widget is build output (public/widget.js, public/widget/): `npm run build` made it for the
+// production server; for `next dev` it is built here from the current source.
+if (!production) execFileSync(process.execPath, [path.join(root, "scripts/build-widget.mjs")], { stdio: "inherit" });
 const command = production ? [path.join(root, "scripts/start.mjs")] : [nextBin, "dev", "--port", port];
 const child = spawn(process.execPath, command, {
   cwd: root,

@@ -1,0 +1,35 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { db } from "../db";
+import { AppError } from "../http/errors";
+
+// Identity verification (decisions.md): a site's secret, created by an operator and shown once,
+// signs the site's own user ids (user_hash = hex HMAC-SHA256 of user_id). A start that carries a
+// pair must carry a valid one; a site with identity_required accepts no start without one.
+//
+// The secret is kept as created (not hashed): checking an HMAC needs the key itself. It is never
+// returned again, never logged, and never part of an error message.
+
+const invalid = () => new AppError("identity_invalid", "The user identity could not be verified.");
+
+export async function createIdentitySecret(siteId: string): Promise<{ identity_secret: string }> {
+  const secret = "ids_" + randomBytes(32).toString("base64url");
+  const { count } = await (await db()).site.updateMany({ where: { id: siteId }, data: { identitySecret: secret } });
+  if (count === 0) throw new AppError("site_not_found", "No site has this identifier.");
+  return { identity_secret: secret };
+}
+
+export const identityHash = (secret: string, userId: string) => createHmac("sha256", secret).update(userId, "utf8").digest("hex");
+
+/** The verified user id, null for an anonymous start; throws identity_invalid otherwise. */
+export async function verifyIdentity(siteId: string, userId?: string, userHash?: string): Promise<{ userId: string } | null> {
+  const site = await (await db()).site.findUnique({ where: { id: siteId }, select: { identitySecret: true, identityRequired: true } });
+  if (userId === undefined && userHash === undefined) {
+    if (site?.identityRequired) throw invalid();
+    return null;
+  }
+  if (!site?.identitySecret || userId === undefined || userHash === undefined) throw invalid();
+  const expected = Buffer.from(identityHash(site.identitySecret, userId), "hex");
+  const given = /^[0-9a-fA-F]{64}$/.test(userHash) ? Buffer.from(userHash, "hex") : Buffer.alloc(0);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  return { userId };
+}

@@ -1,0 +1,24 @@
+import { boot } from "./session";
+
+// Parley.identify({name, email, user_id, user_hash}) as the panel uses it: strings only, bounded
+// as the API bounds them. The email the visitor types in the offline prompt is kept here too.
+
+const text = (value: unknown, max: number) => (typeof value === "string" ? value.trim().slice(0, max) : "");
+
+export const me = {
+  get name() {
+    return text(boot.me.name, 80);
+  },
+  get email() {
+    return text(boot.me.email, 254);
+  },
+  set email(value: string) {
+    boot.me.email = value;
+  },
+  get userId() {
+    return text(boot.me.user_id, 100);
+  },
+  get userHash() {
+    return text(boot.me.user_hash, 128);
+  },
+};

@@ -1,0 +1,95 @@
+import { names } from "./messages";
+import { boot, holdUntil, st, vcall } from "./session";
+import { fmt, T } from "./strings";
+import { h, type Elements } from "./view";
+
+// Staff typing, read every 3 s while the panel is open (backing off on failures), and the
+// visitor's own typing, reported at most every 3 s while they type and stopped 4 s after.
+
+let els: Elements;
+let active = () => false;
+let readTimer = 0,
+  fails = 0,
+  clearTimer = 0,
+  stopTimer = 0,
+  sentAt = 0,
+  typingOn = false;
+
+export function initPresence(e: Elements, isActive: () => boolean): void {
+  els = e;
+  active = isActive;
+}
+
+interface Entry {
+  actor_id: string;
+  author_type: string;
+  typing: boolean;
+  author_name?: string | null;
+}
+
+/** Who is typing: animated dots and a line naming them (the text is all a screen reader gets). */
+export function showTyping(who: string[]): void {
+  const line = els.ty!;
+  clearTimeout(clearTimer);
+  if (!who.length) return line.replaceChildren();
+  const dots = h("span", "dt");
+  dots.setAttribute("aria-hidden", "true");
+  dots.append(h("i"), h("i"), h("i"));
+  const list = who.length > 1 ? who.slice(0, -1).join(", ") + T.and + who[who.length - 1] : who[0]!;
+  line.replaceChildren(dots, h("span", "", fmt(who.length > 1 ? "typingMany" : "typingOne", { names: list })));
+  clearTimer = window.setTimeout(() => line.replaceChildren(), 1e4); // entries live 10 s
+}
+
+/** Read others' presence; with a value, also report own typing. */
+export async function presence(typing?: boolean): Promise<void> {
+  clearTimeout(readTimer);
+  if (!st.t || boot.off()) return;
+  const r =
+    typing == null && holdUntil > Date.now()
+      ? null
+      : await vcall("GET", "/api/v1/chat/visitor/presence" + (typing == null ? "" : "?typing=" + typing));
+  if (r?.ok && Array.isArray(r.result)) {
+    fails = 0;
+    const who: string[] = [];
+    for (const p of r.result as Entry[]) {
+      if (p.author_type !== "staff" || !p.typing) continue;
+      if (p.author_name) names.set(p.actor_id, p.author_name);
+      const n = names.get(p.actor_id) || T.support;
+      if (!who.includes(n)) who.push(n);
+    }
+    showTyping(who);
+  } else fails++;
+  if (active() && st.t) readTimer = window.setTimeout(presence, fails ? Math.min(3e4, 3e3 * 2 ** fails) : 3e3);
+}
+
+export const stopReading = () => clearTimeout(readTimer);
+
+/** After a send, look again in a second: staff may start typing at once. */
+export const soon = () => {
+  if (active()) {
+    clearTimeout(readTimer);
+    readTimer = window.setTimeout(presence, 1e3);
+  }
+};
+
+export function typingOff(): void {
+  clearTimeout(stopTimer);
+  if (typingOn) {
+    typingOn = false;
+    sentAt = 0;
+    void presence(false);
+  }
+}
+
+/** The visitor typed (or cleared) the composer. */
+export function typed(empty: boolean): void {
+  if (!st.t || st.e) return;
+  if (empty) return typingOff();
+  clearTimeout(stopTimer);
+  stopTimer = window.setTimeout(typingOff, 4e3);
+  if (Date.now() - sentAt > 3e3) {
+    sentAt = Date.now();
+    typingOn = true;
+    void presence(true);
+  }
+}
