@@ -74,7 +74,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     description: "Issues a visitor token bound to this conversation and to the request's Origin (24 h).",
     body: startConversationBody,
     answers: { 201: wire.startedConversation },
-    errors: ["email_required", "client_id_conflict", "daily_allowance_exhausted"],
+    errors: ["identity_invalid", "email_required", "client_id_conflict", "daily_allowance_exhausted"],
   },
   {
     method: "POST",

@@ -75,6 +75,7 @@ export const presenceEntry = named(
     author_type: z.enum(["visitor", "staff"]),
     typing: z.boolean(),
     expires_at: isoTime,
+    author_name: z.string().nullable().describe("a staff member's name (an extension); null for a visitor"),
   }),
 );
 
@@ -123,6 +124,12 @@ export const site = named(
     offline: z.boolean(),
     inbox_id: z.string(),
     daily_allowance: z.int().min(0),
+    title: z.string().nullable(),
+    greeting: z.string().nullable(),
+    brand_color: z.string().regex(/^#[0-9a-f]{6}$/).nullable(),
+    locale: z.enum(["en", "de", "fr", "es", "ar"]).nullable(),
+    identity_required: z.boolean(),
+    has_identity_secret: z.boolean().describe("never the secret itself"),
   }),
 );
 
@@ -132,6 +139,7 @@ export const member = named(
     id,
     name: z.string(),
     avatar: z.object({ content_type: pictureType, tag: z.string() }).nullable(),
+    shown_in_widget: z.boolean().describe("among the team faces of the widget's site config"),
   }),
 );
 
@@ -149,6 +157,8 @@ export const conversation = named(
     last_sequence: z.int().min(0),
     created_at: isoTime,
     closed_at: isoTime.nullable(),
+    user_id: z.string().nullable().describe("the site's user id, set only by a verified start"),
+    identity_verified: z.boolean(),
   }),
 );
 
