@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WIDGET_LOCALES } from "../sites/schemas";
 
 // The wire shapes of what the API answers (the `result` of the envelope), for the API document.
 // Requests are described by the very schemas the routes validate with (lib/<domain>/schemas.ts);
@@ -127,7 +128,7 @@ export const site = named(
     title: z.string().nullable(),
     greeting: z.string().nullable(),
     brand_color: z.string().regex(/^#[0-9a-f]{6}$/).nullable(),
-    locale: z.enum(["en", "de", "fr", "es", "ar"]).nullable(),
+    locale: z.enum(WIDGET_LOCALES).nullable(),
     identity_required: z.boolean(),
     has_identity_secret: z.boolean().describe("never the secret itself"),
   }),
