@@ -38,6 +38,8 @@ export interface Operation {
   headers?: { name: string; description: string; schema: Record<string, unknown> }[];
   /** Success statuses and their `result` (null: `result` is null). */
   answers: Partial<Record<200 | 201, z.ZodType | null>>;
+  /** A success that is not the JSON envelope: a file download, the inbox's event stream. */
+  rawAnswer?: { status: 200; contentType: string; description: string };
   /** Error codes beyond the family's common ones (see FAMILY_ERRORS). */
   errors?: ErrorCode[];
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { STAFF_ROLES } from "../members/schemas";
+import { WIDGET_LOCALES } from "../sites/schemas";
 
 // The wire shapes of what the API answers (the `result` of the envelope), for the API document.
 // Requests are described by the very schemas the routes validate with (lib/<domain>/schemas.ts);
@@ -123,6 +125,12 @@ export const site = named(
     offline: z.boolean(),
     inbox_id: z.string(),
     daily_allowance: z.int().min(0),
+    title: z.string().nullable().describe("the widget's title; null: the widget's default"),
+    greeting: z.string().nullable(),
+    brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable(),
+    locale: z.enum(WIDGET_LOCALES).nullable().describe("null: the visitor's browser language"),
+    identity_required: z.boolean(),
+    has_identity_secret: z.boolean().describe("the secret itself is shown only by POST …/identity-secret"),
   }),
 );
 
@@ -132,6 +140,11 @@ export const member = named(
     id,
     name: z.string(),
     avatar: z.object({ content_type: pictureType, tag: z.string() }).nullable(),
+    email: z.string().nullable(),
+    notify: z.boolean(),
+    role: z.enum(STAFF_ROLES).nullable().describe("`owner` or `agent` once an invite was accepted, else null"),
+    deactivated: z.boolean(),
+    shown_in_widget: z.boolean().describe("among the team faces of the widget's empty state"),
   }),
 );
 
@@ -147,8 +160,11 @@ export const conversation = named(
     visitor_email: z.string().nullable(),
     offline: z.boolean(),
     last_sequence: z.int().min(0),
+    visitor_seen_sequence: z.int().min(0).describe("the highest sequence the visitor's list endpoint has sent"),
     created_at: isoTime,
     closed_at: isoTime.nullable(),
+    user_id: z.string().nullable().describe("the signed-in user of the site, from identity verification"),
+    identity_verified: z.boolean(),
   }),
 );
 
