@@ -76,7 +76,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     description: "Issues a visitor token bound to this conversation and to the request's Origin (24 h).",
     body: startConversationBody,
     answers: { 201: wire.startedConversation },
-    errors: ["email_required", "client_id_conflict", "daily_allowance_exhausted"],
+    errors: ["email_required", "identity_invalid", "client_id_conflict", "daily_allowance_exhausted"],
   },
   {
     method: "POST",
@@ -193,7 +193,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     extension: true,
     body: updateMemberBody,
     answers: { 200: wire.member },
-    errors: ["member_not_found"],
+    errors: ["member_not_found", "already_exists"],
   },
   {
     method: "GET",

@@ -77,6 +77,7 @@ export const presenceEntry = named(
     author_type: z.enum(["visitor", "staff"]),
     typing: z.boolean(),
     expires_at: isoTime,
+    author_name: z.string().nullable().describe("an extension: a staff member's name (null for the visitor)"),
   }),
 );
 
