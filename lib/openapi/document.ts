@@ -132,6 +132,11 @@ function operationObject(operation: Operation): JsonSchema {
       content: { "application/json": { schema: envelope(resultSchema(schema as z.ZodType | null)) } },
     };
   }
+  if (operation.rawAnswer) {
+    const { status, contentType, description } = operation.rawAnswer;
+    const schema = contentType.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" };
+    responses[String(status)] = { description, content: { [contentType]: { schema } } };
+  }
   Object.assign(responses, errorResponses(operation));
   const requestBody = operation.body
     ? { required: true, content: { "application/json": { schema: toSchema(operation.body, "input") } } }

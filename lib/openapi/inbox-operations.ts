@@ -1,4 +1,284 @@
+import { z } from "zod";
+import { assignBody, conversationListQuery, inboxMessageBody, ticketListQuery, typingBody } from "../inbox/schemas";
+import { inviteMemberBody } from "../members/schemas";
+import { createSiteBody, updateSiteBody } from "../sites/schemas";
+import { acceptInviteBody, signInBody, teamInviteBody, teamMemberBody } from "../staff/schemas";
+import * as inbox from "./inbox-wire";
 import type { Operation } from "./operations";
+import * as wire from "./wire";
 
-// The inbox's own API (/api/v1/inbox, session cookie) and the operator API's inbox additions.
-export const inboxOperations: Operation[] = [];
+// The inbox's own API (/api/v1/inbox, session cookie; lib/inbox, lib/staff) and the operator API's
+// inbox additions (docs/api.md "Operator API: round 2 additions" and "Inbox API (staff)").
+
+const INBOX = "/api/v1/inbox";
+const ADMIN = "/api/v1/admin";
+
+const ATTACHMENT_DOWNLOAD = {
+  status: 200,
+  contentType: "application/octet-stream",
+  description:
+    "The file's bytes (not the envelope), `Content-Type` the stored media type, `Content-Disposition: attachment`, " +
+    "`Cache-Control: private, no-store`, `Content-Security-Policy: default-src 'none'; sandbox`.",
+} as const;
+
+const inboxApiOperations: Operation[] = [
+  {
+    method: "POST",
+    path: `${INBOX}/session`,
+    family: "inbox",
+    summary: "Sign in (sets the session cookie)",
+    description: "No session needed, but the Origin must be the service's. After 5 failed sign-ins for one email from one client IP within 15 minutes: 429.",
+    extension: true,
+    body: signInBody,
+    answers: { 200: inbox.signedIn },
+    errors: ["invalid_credentials", "rate_limited"],
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/session`,
+    family: "inbox",
+    summary: "The signed-in member",
+    extension: true,
+    answers: { 200: inbox.sessionMember },
+  },
+  {
+    method: "DELETE",
+    path: `${INBOX}/session`,
+    family: "inbox",
+    summary: "Sign out (the session is deleted and the cookie cleared)",
+    extension: true,
+    answers: { 200: null },
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/invites/accept`,
+    family: "inbox",
+    summary: "Accept a setup or invite link (sets a password and the session cookie)",
+    description: "`email` only for the setup link (invites carry theirs); `name` is required where the link has none.",
+    extension: true,
+    body: acceptInviteBody,
+    answers: { 200: inbox.signedIn },
+    errors: ["invite_invalid", "already_exists"],
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/conversations`,
+    family: "inbox",
+    summary: "Conversations, newest activity first, with unread counts",
+    extension: true,
+    query: conversationListQuery,
+    answers: { 200: inbox.inboxConversationPage },
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/conversations/{id}`,
+    family: "inbox",
+    summary: "A whole conversation, notes included (marks it read for this member)",
+    extension: true,
+    answers: { 200: inbox.inboxConversation },
+    errors: ["conversation_not_found"],
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/conversations/{id}/messages`,
+    family: "inbox",
+    summary: "Reply or add a note as the signed-in member",
+    description: "201 for a new message; 200 with `duplicate: true` for a replayed client_id. Clears the member's typing.",
+    extension: true,
+    body: inboxMessageBody,
+    answers: { 201: inbox.inboxSentMessage, 200: inbox.inboxSentMessage },
+    errors: ["conversation_not_found", "conversation_closed", "client_id_conflict"],
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/conversations/{id}/typing`,
+    family: "inbox",
+    summary: "Set the member's typing presence (the visitor sees it, 10 s)",
+    extension: true,
+    body: typingBody,
+    answers: { 200: inbox.inboxTyping },
+    errors: ["conversation_not_found"],
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/conversations/{id}/assign`,
+    family: "inbox",
+    summary: "Assign a conversation to an active member (null: unassign)",
+    extension: true,
+    body: assignBody,
+    answers: { 200: inbox.inboxAssignment },
+    errors: ["conversation_not_found", "member_not_found"],
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/conversations/{id}/close`,
+    family: "inbox",
+    summary: "Close a conversation",
+    extension: true,
+    answers: { 200: wire.conversation },
+    errors: ["conversation_not_found"],
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/conversations/{id}/reopen`,
+    family: "inbox",
+    summary: "Reopen a conversation",
+    extension: true,
+    answers: { 200: wire.conversation },
+    errors: ["conversation_not_found"],
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/events`,
+    family: "inbox",
+    summary: "The live event stream (Server-Sent Events)",
+    description:
+      "`retry: 2000` and `data: {\"type\":\"ready\"}` first, then one `data:` line per event (`message`, `conversation`, `typing`, `resync`; ids only), " +
+      "and a `: keep-alive` comment every 15 s.",
+    extension: true,
+    answers: {},
+    rawAnswer: { status: 200, contentType: "text/event-stream", description: "A stream of inbox events (docs/api.md, Inbox API)." },
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/tickets`,
+    family: "inbox",
+    summary: "The newest 200 tickets with their attachments",
+    extension: true,
+    query: ticketListQuery,
+    answers: { 200: z.array(inbox.inboxTicket) },
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/tickets/{id}`,
+    family: "inbox",
+    summary: "One ticket with its attachments",
+    extension: true,
+    answers: { 200: inbox.inboxTicket },
+    errors: ["not_found"],
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/attachments/{id}`,
+    family: "inbox",
+    summary: "Download a ticket's file",
+    extension: true,
+    answers: {},
+    rawAnswer: ATTACHMENT_DOWNLOAD,
+    errors: ["not_found"],
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/sites`,
+    family: "inbox",
+    summary: "Every site, by name",
+    extension: true,
+    answers: { 200: z.array(wire.site) },
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/sites`,
+    family: "inbox",
+    summary: "Create a site (owners)",
+    extension: true,
+    body: createSiteBody,
+    answers: { 201: wire.site },
+    errors: ["already_exists"],
+  },
+  {
+    method: "PATCH",
+    path: `${INBOX}/sites/{siteID}`,
+    family: "inbox",
+    summary: "Update a site (owners)",
+    extension: true,
+    body: updateSiteBody,
+    answers: { 200: wire.site },
+    errors: ["site_not_found"],
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/members`,
+    family: "inbox",
+    summary: "The team (members who can sign in, were invited or deactivated; bots left out)",
+    extension: true,
+    answers: { 200: z.array(inbox.teamMember) },
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/members/invites`,
+    family: "inbox",
+    summary: "Invite someone to the team (owners)",
+    extension: true,
+    body: teamInviteBody,
+    answers: { 201: inbox.invite },
+  },
+  {
+    method: "PATCH",
+    path: `${INBOX}/members/{userID}`,
+    family: "inbox",
+    summary: "Update a team member (owners)",
+    extension: true,
+    body: teamMemberBody,
+    answers: { 200: inbox.teamMember },
+    errors: ["member_not_found", "already_exists", "last_owner"],
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/members/{userID}/deactivate`,
+    family: "inbox",
+    summary: "Deactivate a team member (owners): sessions and invites end, open conversations are unassigned",
+    extension: true,
+    answers: { 200: inbox.teamMember },
+    errors: ["member_not_found", "last_owner"],
+  },
+];
+
+const operatorInboxOperations: Operation[] = [
+  {
+    method: "GET",
+    path: `${ADMIN}/sites`,
+    family: "admin",
+    summary: "Every site, by name",
+    extension: true,
+    answers: { 200: z.array(wire.site) },
+  },
+  {
+    method: "GET",
+    path: `${ADMIN}/members`,
+    family: "admin",
+    summary: "Every member (bots included), by name",
+    extension: true,
+    answers: { 200: z.array(wire.member) },
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/members/{userID}/invite`,
+    family: "admin",
+    summary: "A one-time invite link for a member (7 days)",
+    extension: true,
+    body: inviteMemberBody,
+    answers: { 201: inbox.invite },
+    errors: ["member_not_found", "already_exists"],
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/conversations/{id}/reopen`,
+    family: "admin",
+    summary: "Reopen a conversation",
+    extension: true,
+    answers: { 200: wire.conversation },
+    errors: ["conversation_not_found"],
+  },
+  {
+    method: "GET",
+    path: `${ADMIN}/attachments/{id}`,
+    family: "admin",
+    summary: "Download a ticket's file",
+    extension: true,
+    answers: {},
+    rawAnswer: ATTACHMENT_DOWNLOAD,
+    errors: ["not_found"],
+  },
+];
+
+export const inboxOperations: Operation[] = [...inboxApiOperations, ...operatorInboxOperations];

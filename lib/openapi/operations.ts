@@ -38,6 +38,8 @@ export interface Operation {
   headers?: { name: string; description: string; schema: Record<string, unknown> }[];
   /** Success statuses and their `result` (null: `result` is null). */
   answers: Partial<Record<200 | 201, z.ZodType | null>>;
+  /** A success that is not the JSON envelope: a file download, the inbox's event stream. */
+  rawAnswer?: { status: 200; contentType: string; description: string };
   /** Error codes beyond the family's common ones (see FAMILY_ERRORS). */
   errors?: ErrorCode[];
 }
@@ -74,7 +76,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     description: "Issues a visitor token bound to this conversation and to the request's Origin (24 h).",
     body: startConversationBody,
     answers: { 201: wire.startedConversation },
-    errors: ["identity_invalid", "email_required", "client_id_conflict", "daily_allowance_exhausted"],
+    errors: ["email_required", "identity_invalid", "client_id_conflict", "daily_allowance_exhausted"],
   },
   {
     method: "POST",
@@ -191,7 +193,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     extension: true,
     body: updateMemberBody,
     answers: { 200: wire.member },
-    errors: ["member_not_found"],
+    errors: ["member_not_found", "already_exists"],
   },
   {
     method: "GET",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STAFF_ROLES } from "../members/schemas";
 import { WIDGET_LOCALES } from "../sites/schemas";
 
 // The wire shapes of what the API answers (the `result` of the envelope), for the API document.
@@ -76,7 +77,7 @@ export const presenceEntry = named(
     author_type: z.enum(["visitor", "staff"]),
     typing: z.boolean(),
     expires_at: isoTime,
-    author_name: z.string().nullable().describe("a staff member's name (an extension); null for a visitor"),
+    author_name: z.string().nullable().describe("an extension: a staff member's name (null for the visitor)"),
   }),
 );
 
@@ -125,12 +126,12 @@ export const site = named(
     offline: z.boolean(),
     inbox_id: z.string(),
     daily_allowance: z.int().min(0),
-    title: z.string().nullable(),
+    title: z.string().nullable().describe("the widget's title; null: the widget's default"),
     greeting: z.string().nullable(),
-    brand_color: z.string().regex(/^#[0-9a-f]{6}$/).nullable(),
-    locale: z.enum(WIDGET_LOCALES).nullable(),
+    brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable(),
+    locale: z.enum(WIDGET_LOCALES).nullable().describe("null: the visitor's browser language"),
     identity_required: z.boolean(),
-    has_identity_secret: z.boolean().describe("never the secret itself"),
+    has_identity_secret: z.boolean().describe("the secret itself is shown only by POST …/identity-secret"),
   }),
 );
 
@@ -140,7 +141,11 @@ export const member = named(
     id,
     name: z.string(),
     avatar: z.object({ content_type: pictureType, tag: z.string() }).nullable(),
-    shown_in_widget: z.boolean().describe("among the team faces of the widget's site config"),
+    email: z.string().nullable(),
+    notify: z.boolean(),
+    role: z.enum(STAFF_ROLES).nullable().describe("`owner` or `agent` once an invite was accepted, else null"),
+    deactivated: z.boolean(),
+    shown_in_widget: z.boolean().describe("among the team faces of the widget's empty state"),
   }),
 );
 
@@ -156,9 +161,10 @@ export const conversation = named(
     visitor_email: z.string().nullable(),
     offline: z.boolean(),
     last_sequence: z.int().min(0),
+    visitor_seen_sequence: z.int().min(0).describe("the highest sequence the visitor's list endpoint has sent"),
     created_at: isoTime,
     closed_at: isoTime.nullable(),
-    user_id: z.string().nullable().describe("the site's user id, set only by a verified start"),
+    user_id: z.string().nullable().describe("the signed-in user of the site, from identity verification"),
     identity_verified: z.boolean(),
   }),
 );

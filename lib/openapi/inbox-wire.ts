@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { STAFF_ROLES } from "../members/schemas";
+import { isoTime, message, named } from "./wire";
+
+// The wire shapes of the staff inbox's answers (/api/v1/inbox: lib/inbox, lib/staff) and of the
+// operator API's inbox additions, registered beside those of lib/openapi/wire.ts. Checked against
+// every answer of the integration suite, like the others.
+
+const role = z.enum(STAFF_ROLES);
+
+export const signedIn = named("SignedIn", z.object({ member_id: z.string() }));
+
+export const sessionMember = named(
+  "SessionMember",
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role,
+    hasPicture: z.boolean().describe("camelCase, as the inbox pages read it"),
+  }),
+);
+
+export const invite = named(
+  "Invite",
+  z.object({
+    invite_url: z.url().describe("one-time link to /inbox/invite?code=…"),
+    expires_at: isoTime.describe("7 days after creation"),
+  }),
+);
+
+export const inboxConversationSummary = named(
+  "InboxConversationSummary",
+  z.object({
+    id: z.string(),
+    site_id: z.string(),
+    site_name: z.string(),
+    status: z.enum(["open", "closed"]),
+    visitor_name: z.string().nullable(),
+    visitor_email: z.string().nullable(),
+    assigned_member_id: z.string().nullable(),
+    assigned_member_name: z.string().nullable(),
+    last_activity_at: isoTime,
+    created_at: isoTime,
+    unread_count: z.int().min(0).describe("visitor messages after this member's read position"),
+    last_message: z
+      .object({
+        body: z.string().max(140),
+        author_type: z.enum(["visitor", "staff", "system"]),
+        kind: z.enum(["message", "note"]),
+      })
+      .nullable(),
+  }),
+);
+
+export const inboxConversationPage = named(
+  "InboxConversationPage",
+  z.object({
+    items: z.array(inboxConversationSummary).describe("newest activity first"),
+    next_cursor: z.string().nullable().describe("`<last_activity_at ms>_<id>`; null on the last page"),
+    unread_total: z.int().min(0).describe("open conversations with visitor messages this member has not read"),
+  }),
+);
+
+export const inboxMessage = named(
+  "InboxMessage",
+  message.extend({
+    sequence: z.int().min(0).describe("a public message's own number; a note's is that of the public message it follows (0: none yet)"),
+  }),
+);
+
+export const inboxConversation = named(
+  "InboxConversation",
+  z.object({
+    id: z.string(),
+    site_id: z.string(),
+    site_name: z.string(),
+    status: z.enum(["open", "closed"]),
+    origin: z.string(),
+    visitor_id: z.string(),
+    visitor_name: z.string().nullable(),
+    visitor_email: z.string().nullable(),
+    offline: z.boolean(),
+    last_sequence: z.int().min(0),
+    visitor_seen_sequence: z.int().min(0).describe("the highest sequence the visitor's list endpoint has sent"),
+    assigned_member: z.object({ id: z.string(), name: z.string() }).nullable(),
+    visitor_typing: z.boolean(),
+    created_at: isoTime,
+    closed_at: isoTime.nullable(),
+    messages: z.array(inboxMessage).describe("every message, staff notes included, by sequence"),
+  }),
+);
+
+export const inboxSentMessage = named("InboxSentMessage", z.object({ message: inboxMessage, duplicate: z.boolean() }));
+
+export const inboxTyping = named("InboxTyping", z.object({ conversation_id: z.string(), typing: z.boolean() }));
+
+export const inboxAssignment = named(
+  "InboxAssignment",
+  z.object({ conversation_id: z.string(), assigned_member_id: z.string().nullable() }),
+);
+
+export const inboxTicket = named(
+  "InboxTicket",
+  z.object({
+    id: z.string(),
+    number: z.int().min(1),
+    site_id: z.string(),
+    site_name: z.string(),
+    origin: z.string(),
+    name: z.string().nullable(),
+    email: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    priority: z.enum(["low", "normal", "high", "urgent"]),
+    created_at: isoTime,
+    attachments: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        content_type: z.string(),
+        bytes: z.int().min(0),
+        uploaded: z.boolean(),
+        download_url: z.string().describe("relative: GET /api/v1/inbox/attachments/{id} with the session cookie"),
+      }),
+    ),
+  }),
+);
+
+export const teamMember = named(
+  "TeamMember",
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    role: role.nullable().describe("null until the member has accepted an invite"),
+    notify: z.boolean(),
+    active: z.boolean().describe("has a sign-in and is not deactivated"),
+    has_picture: z.boolean(),
+    picture_tag: z.string().nullable(),
+    invited: z.boolean().describe("an invite is waiting to be accepted"),
+  }),
+);
