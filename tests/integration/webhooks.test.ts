@@ -119,7 +119,8 @@ describe("webhook delivery", () => {
     const received = await eventually(() => {
       const types = receiver.received.map((request) => request.payload.type).sort();
       expect(types).toEqual(
-        ["attachment.uploaded", "conversation.closed", "conversation.started", "message.created", "message.created", "ticket.created"].sort(),
+        // Closing appends a public system message (decisions.md), which is a message.created too.
+        ["attachment.uploaded", "conversation.closed", "conversation.started", "message.created", "message.created", "message.created", "ticket.created"].sort(),
       );
       return receiver.received;
     });
@@ -132,7 +133,8 @@ describe("webhook delivery", () => {
     }
     const byType = (type: string) => received.filter((request) => request.payload.type === type).map((request) => request.payload.data);
     const messages = byType("message.created");
-    expect(messages.map((data) => data.message.body).sort()).toEqual(["Hello there", "Hi Ada"]);
+    expect(messages.map((data) => data.message.body).sort()).toEqual(["Hello there", "Hi Ada", "This conversation was closed."]);
+    expect(messages.find((data) => data.message.author_type === "system")?.message.body).toBe("This conversation was closed.");
     expect(messages.find((data) => data.message.body === "Hi Ada")).toMatchObject({
       conversation_id: started.conversationId,
       site_id: started.site.id,
@@ -151,7 +153,7 @@ describe("webhook delivery", () => {
     // The receiver has answered; the worker records each answer right after.
     await eventually(async () => {
       const log = await deliveries(hook.id);
-      expect(log.map((delivery: any) => [delivery.status, delivery.response_status])).toEqual(Array(6).fill(["succeeded", 200]));
+      expect(log.map((delivery: any) => [delivery.status, delivery.response_status])).toEqual(Array(7).fill(["succeeded", 200]));
     });
   });
 
