@@ -66,7 +66,10 @@ export async function eventData(
         include: { attachments: { orderBy: { position: "asc" } } },
       });
       if (!ticket) return null;
-      return { site_id: ticket.siteId, ticket: wireTicket(ticket) };
+      // The ticket as filed, whenever the delivery runs: no file can have arrived before the ticket
+      // existed, and each file's arrival is an `attachment.uploaded` event of its own.
+      const asFiled = { ...ticket, attachments: ticket.attachments.map((attachment) => ({ ...attachment, uploadedAt: null })) };
+      return { site_id: ticket.siteId, ticket: wireTicket(asFiled) };
     }
     case "attachment.uploaded": {
       const attachment = await prisma.ticketAttachment.findUnique({
