@@ -1,31 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../http/errors";
 import { appendMessage } from "../messages/append-message";
 import { messageInclude, toStaffWireMessage } from "../messages/message-view";
 import { assertMemberExists } from "../members/members";
 import { setPresence } from "../presence/presence";
-import { clientId, requiredText } from "../validation/strings";
 import { closeConversationWithNotice, reopenConversation } from "./conversation-status";
-import { MAX_MESSAGE_LENGTH } from "./schemas";
 
 // The staff side of a conversation, for the operator API.
-
-export const siteQuery = z.strictObject({ site: z.string().min(1).max(100) });
-
-export const staffMessageBody = z
-  .strictObject({
-    author_id: clientId(), // a member id: never NUL (PostgreSQL cannot compare it: a 500)
-    body: requiredText(MAX_MESSAGE_LENGTH),
-    kind: z.enum(["message", "note"]).default("message"),
-    client_id: clientId().optional(),
-  })
-  .transform(({ author_id, client_id, ...rest }) => ({ ...rest, authorId: author_id, clientId: client_id }));
-
-export const staffPresenceBody = z
-  .strictObject({ actor_id: clientId(), typing: z.boolean() })
-  .transform(({ actor_id, typing }) => ({ actorId: actor_id, typing }));
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 

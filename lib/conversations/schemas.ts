@@ -17,3 +17,18 @@ export const startConversationBody = z
   .transform(({ client_id, user_id, user_hash, ...rest }) => ({ ...rest, clientId: client_id, userId: user_id, userHash: user_hash }));
 
 export type StartConversationInput = z.output<typeof startConversationBody>;
+
+/** POST /admin/conversations/{id}/messages: a staff member's message or note. */
+export const staffMessageBody = z
+  .strictObject({
+    author_id: clientId(), // a member id: never NUL (PostgreSQL cannot compare it: a 500)
+    body: requiredText(MAX_MESSAGE_LENGTH),
+    kind: z.enum(["message", "note"]).default("message"),
+    client_id: clientId().optional(),
+  })
+  .transform(({ author_id, client_id, ...rest }) => ({ ...rest, authorId: author_id, clientId: client_id }));
+
+/** POST /admin/conversations/{id}/presence. */
+export const staffPresenceBody = z
+  .strictObject({ actor_id: clientId(), typing: z.boolean() })
+  .transform(({ actor_id, typing }) => ({ actorId: actor_id, typing }));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ticketReplyBody } from "../tickets/ticket-replies";
+import { ticketReplyBody } from "../tickets/schemas";
 import { createWebhookBody, updateWebhookBody } from "../webhooks/schemas";
 import * as wire from "./notification-wire";
 import type { Operation } from "./operations";

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { siteQuery, staffMessageBody, staffPresenceBody } from "../conversations/operator-conversations";
-import { startConversationBody } from "../conversations/schemas";
+import { staffMessageBody, staffPresenceBody, startConversationBody } from "../conversations/schemas";
 import type { ErrorCode } from "../http/errors";
 import type { RouteContract } from "../http/route";
 import { createMemberBody, updateMemberBody } from "../members/schemas";
 import { listMessagesQuery, sendMessageBody } from "../messages/schemas";
 import { pageViewBody } from "../page-views/schemas";
-import { presenceQuery } from "../presence/presence";
-import { createSiteBody, updateSiteBody } from "../sites/schemas";
+import { presenceQuery } from "../presence/schemas";
+import { createSiteBody, siteQuery, updateSiteBody } from "../sites/schemas";
 import { FILE_CONTENT_TYPES, ticketBody } from "../tickets/schemas";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";

@@ -1,14 +1,8 @@
-import { z } from "zod";
 import { queryPrepared, type PreparedStatement } from "../db";
 
 // Typing presence: an entry per actor and conversation, alive for 10 s after it was last set.
 
 export const PRESENCE_TTL_MS = 10_000;
-
-const booleanParam = z.enum(["true", "false"]).transform((value) => value === "true");
-
-/** GET /visitor/presence?typing=true|false */
-export const presenceQuery = z.strictObject({ typing: booleanParam.optional() });
 
 export interface PresenceActor {
   conversationId: string;

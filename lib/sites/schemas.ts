@@ -59,3 +59,6 @@ export const updateSiteBody = z
 
 export type CreateSiteInput = z.output<typeof createSiteBody>;
 export type UpdateSiteInput = z.output<typeof updateSiteBody>;
+
+/** `?site=`: the operator API's lists of one site's conversations, tickets and page views. */
+export const siteQuery = z.strictObject({ site: z.string().min(1).max(100) });

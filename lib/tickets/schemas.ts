@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { invalidRequest } from "../http/errors";
-import { displayName, email, requiredText } from "../validation/strings";
+import { clientId, displayName, email, requiredText } from "../validation/strings";
 
 export const MAX_FILES = 10;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -41,6 +41,13 @@ export const ticketBody = z.strictObject({
 });
 
 export type TicketInput = z.output<typeof ticketBody>;
+
+export const MAX_TICKET_REPLY_LENGTH = 10_000;
+
+/** POST /admin/tickets/{id}/replies. */
+export const ticketReplyBody = z
+  .strictObject({ author_id: clientId(), body: requiredText(MAX_TICKET_REPLY_LENGTH) })
+  .transform(({ author_id, body }) => ({ authorId: author_id, body }));
 
 // Printable ASCII: what a header value can carry unambiguously.
 const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7E]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}$`);

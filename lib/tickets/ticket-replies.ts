@@ -1,17 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../http/errors";
-import { clientId, requiredText } from "../validation/strings";
 
 // A staff reply to a ticket. Saving it is all the caller does: the trigger on ticket_replies
 // queues the email to the filer in the same transaction (docs/notifications.md).
-
-export const MAX_TICKET_REPLY_LENGTH = 10_000;
-
-export const ticketReplyBody = z
-  .strictObject({ author_id: clientId(), body: requiredText(MAX_TICKET_REPLY_LENGTH) })
-  .transform(({ author_id, body }) => ({ authorId: author_id, body }));
 
 export async function replyToTicket(ticketId: string, input: { authorId: string; body: string }) {
   const prisma = await db();

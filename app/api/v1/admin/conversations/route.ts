@@ -1,4 +1,5 @@
-import { listConversations, siteQuery } from "@/lib/conversations/operator-conversations";
+import { listConversations } from "@/lib/conversations/operator-conversations";
+import { siteQuery } from "@/lib/sites/schemas";
 import { ok } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/http/route";
 

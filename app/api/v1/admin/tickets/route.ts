@@ -1,6 +1,6 @@
-import { siteQuery } from "@/lib/conversations/operator-conversations";
 import { ok } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/http/route";
+import { siteQuery } from "@/lib/sites/schemas";
 import { listTickets } from "@/lib/tickets/operator-tickets";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {

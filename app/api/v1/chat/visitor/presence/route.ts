@@ -1,6 +1,7 @@
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, visitorRoute } from "@/lib/http/route";
-import { livePresence, presenceQuery, setPresence } from "@/lib/presence/presence";
+import { livePresence, setPresence } from "@/lib/presence/presence";
+import { presenceQuery } from "@/lib/presence/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {
   GET: visitorRoute({ query: presenceQuery }, async ({ visitor, query }) => {

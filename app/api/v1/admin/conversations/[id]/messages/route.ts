@@ -1,4 +1,5 @@
-import { postStaffMessage, staffMessageBody } from "@/lib/conversations/operator-conversations";
+import { postStaffMessage } from "@/lib/conversations/operator-conversations";
+import { staffMessageBody } from "@/lib/conversations/schemas";
 import { created, ok } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/http/route";
 

@@ -1,4 +1,5 @@
-import { setStaffPresence, staffPresenceBody } from "@/lib/conversations/operator-conversations";
+import { setStaffPresence } from "@/lib/conversations/operator-conversations";
+import { staffPresenceBody } from "@/lib/conversations/schemas";
 import { ok } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/http/route";
 

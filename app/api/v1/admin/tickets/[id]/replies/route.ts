@@ -1,6 +1,7 @@
 import { created } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/http/route";
-import { replyToTicket, ticketReplyBody } from "@/lib/tickets/ticket-replies";
+import { replyToTicket } from "@/lib/tickets/ticket-replies";
+import { ticketReplyBody } from "@/lib/tickets/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   POST: adminRoute({ body: ticketReplyBody }, async ({ params, body }) =>
