@@ -6,44 +6,11 @@ import { messageInclude, toStaffWireMessage } from "../messages/message-view";
 import { assertMemberExists } from "../members/members";
 import { setPresence } from "../presence/presence";
 import { closeConversationWithNotice, reopenConversation } from "./conversation-status";
+import { toWireConversation } from "./conversation-view";
 
 // The staff side of a conversation, for the operator API.
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
-
-function toWireConversation(row: {
-  id: string;
-  siteId: string;
-  status: string;
-  origin: string;
-  visitorId: string;
-  visitorName: string | null;
-  visitorEmail: string | null;
-  offline: boolean;
-  lastSequence: number;
-  visitorSeenSequence: number;
-  createdAt: Date;
-  closedAt: Date | null;
-  userId: string | null;
-  identityVerified: boolean;
-}) {
-  return {
-    id: row.id,
-    site_id: row.siteId,
-    status: row.status,
-    origin: row.origin,
-    visitor_id: row.visitorId,
-    visitor_name: row.visitorName,
-    visitor_email: row.visitorEmail,
-    offline: row.offline,
-    last_sequence: row.lastSequence,
-    visitor_seen_sequence: row.visitorSeenSequence,
-    created_at: row.createdAt.toISOString(),
-    closed_at: row.closedAt?.toISOString() ?? null,
-    user_id: row.userId,
-    identity_verified: row.identityVerified,
-  };
-}
 
 export async function listConversations(siteId: string) {
   const prisma = await db();

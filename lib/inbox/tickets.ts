@@ -1,40 +1,12 @@
 import { db } from "../db";
 import { AppError } from "../http/errors";
+import { ticketAttachmentsInclude, toInboxWireTicket } from "../tickets/ticket-view";
 import { storageOf } from "../uploads/storage";
 
 // Tickets as staff read them in the inbox, and their files, which only signed-in staff (or the
 // operator token) can download: never a public URL.
 
-const ticketInclude = { attachments: { orderBy: { position: "asc" } }, site: { select: { name: true } } } as const;
-
-type TicketRow = NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof db>>["ticket"]["findFirst"]>>> & {
-  attachments: { id: string; name: string; contentType: string; bytes: number; uploadedAt: Date | null }[];
-  site: { name: string };
-};
-
-function toWireTicket(ticket: TicketRow) {
-  return {
-    id: ticket.id,
-    number: ticket.number,
-    site_id: ticket.siteId,
-    site_name: ticket.site.name,
-    origin: ticket.origin,
-    name: ticket.name,
-    email: ticket.email,
-    subject: ticket.subject,
-    body: ticket.body,
-    priority: ticket.priority,
-    created_at: ticket.createdAt.toISOString(),
-    attachments: ticket.attachments.map((attachment) => ({
-      id: attachment.id,
-      name: attachment.name,
-      content_type: attachment.contentType,
-      bytes: attachment.bytes,
-      uploaded: attachment.uploadedAt !== null,
-      download_url: `/api/v1/inbox/attachments/${encodeURIComponent(attachment.id)}`,
-    })),
-  };
-}
+const ticketInclude = { ...ticketAttachmentsInclude, site: { select: { name: true } } } as const;
 
 export async function listInboxTickets(siteId?: string) {
   const tickets = await (await db()).ticket.findMany({
@@ -43,13 +15,13 @@ export async function listInboxTickets(siteId?: string) {
     take: 200,
     include: ticketInclude,
   });
-  return tickets.map(toWireTicket);
+  return tickets.map(toInboxWireTicket);
 }
 
 export async function readInboxTicket(id: string) {
   const ticket = await (await db()).ticket.findUnique({ where: { id }, include: ticketInclude });
   if (!ticket) throw new AppError("not_found", "No ticket has this identifier.");
-  return toWireTicket(ticket);
+  return toInboxWireTicket(ticket);
 }
 
 const attachmentNotFound = () => new AppError("not_found", "No uploaded file has this identifier.");

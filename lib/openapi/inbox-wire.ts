@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "../members/schemas";
-import { isoTime, message, named } from "./wire";
+import { conversation, isoTime, named, staffMessage, ticket, ticketAttachment } from "./wire";
 
 // The wire shapes of the staff inbox's answers (/api/v1/inbox: lib/inbox, lib/staff) and of the
 // operator API's inbox additions, registered beside those of lib/openapi/wire.ts. Checked against
@@ -31,17 +31,11 @@ export const invite = named(
 
 export const inboxConversationSummary = named(
   "InboxConversationSummary",
-  z.object({
-    id: z.string(),
-    site_id: z.string(),
+  conversation.pick({ id: true, site_id: true, status: true, visitor_name: true, visitor_email: true, created_at: true }).extend({
     site_name: z.string(),
-    status: z.enum(["open", "closed"]),
-    visitor_name: z.string().nullable(),
-    visitor_email: z.string().nullable(),
     assigned_member_id: z.string().nullable(),
     assigned_member_name: z.string().nullable(),
     last_activity_at: isoTime,
-    created_at: isoTime,
     unread_count: z.int().min(0).describe("visitor messages after this member's read position"),
     last_message: z
       .object({
@@ -62,31 +56,14 @@ export const inboxConversationPage = named(
   }),
 );
 
-export const inboxMessage = named(
-  "InboxMessage",
-  message.extend({
-    sequence: z.int().min(0).describe("a public message's own number; a note's is that of the public message it follows (0: none yet)"),
-  }),
-);
+export const inboxMessage = named("InboxMessage", staffMessage.omit({ note_number: true }));
 
 export const inboxConversation = named(
   "InboxConversation",
-  z.object({
-    id: z.string(),
-    site_id: z.string(),
+  conversation.omit({ user_id: true, identity_verified: true }).extend({
     site_name: z.string(),
-    status: z.enum(["open", "closed"]),
-    origin: z.string(),
-    visitor_id: z.string(),
-    visitor_name: z.string().nullable(),
-    visitor_email: z.string().nullable(),
-    offline: z.boolean(),
-    last_sequence: z.int().min(0),
-    visitor_seen_sequence: z.int().min(0).describe("the highest sequence the visitor's list endpoint has sent"),
     assigned_member: z.object({ id: z.string(), name: z.string() }).nullable(),
     visitor_typing: z.boolean(),
-    created_at: isoTime,
-    closed_at: isoTime.nullable(),
     messages: z.array(inboxMessage).describe("every message, staff notes included, by sequence"),
   }),
 );
@@ -102,27 +79,12 @@ export const inboxAssignment = named(
 
 export const inboxTicket = named(
   "InboxTicket",
-  z.object({
-    id: z.string(),
-    number: z.int().min(1),
-    site_id: z.string(),
+  ticket.omit({ inbox_id: true, attachments: true }).extend({
     site_name: z.string(),
-    origin: z.string(),
-    name: z.string().nullable(),
-    email: z.string(),
-    subject: z.string(),
-    body: z.string(),
-    priority: z.enum(["low", "normal", "high", "urgent"]),
-    created_at: isoTime,
     attachments: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        content_type: z.string(),
-        bytes: z.int().min(0),
-        uploaded: z.boolean(),
-        download_url: z.string().describe("relative: GET /api/v1/inbox/attachments/{id} with the session cookie"),
-      }),
+      ticketAttachment
+        .omit({ uploaded_at: true })
+        .extend({ download_url: z.string().describe("relative: GET /api/v1/inbox/attachments/{id} with the session cookie") }),
     ),
   }),
 );

@@ -174,6 +174,15 @@ export const conversationWithMessages = named(
   conversation.extend({ messages: z.array(staffMessage).describe("every message, staff notes included, ordered by (sequence, note_number)") }),
 );
 
+export const ticketAttachment = z.object({
+  id: z.string(),
+  name: z.string(),
+  content_type: z.string(),
+  bytes: z.int().min(0),
+  uploaded: z.boolean(),
+  uploaded_at: isoTime.nullable(),
+});
+
 export const ticket = named(
   "Ticket",
   z.object({
@@ -188,16 +197,7 @@ export const ticket = named(
     body: z.string(),
     priority: z.enum(["low", "normal", "high", "urgent"]),
     created_at: isoTime,
-    attachments: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        content_type: z.string(),
-        bytes: z.int().min(0),
-        uploaded: z.boolean(),
-        uploaded_at: isoTime.nullable(),
-      }),
-    ),
+    attachments: z.array(ticketAttachment),
   }),
 );
 

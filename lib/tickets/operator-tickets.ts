@@ -1,6 +1,8 @@
 import { db } from "../db";
+import type { TicketAttachment } from "../generated/prisma/client";
 import { AppError } from "../http/errors";
 import { storageOf } from "../uploads/storage";
+import { ticketAttachmentsInclude, toWireTicket } from "./ticket-view";
 
 // The operator's view of a site's tickets. Whether a file was uploaded is recorded when the
 // service's own upload route receives it; for S3 the bucket is asked (HEAD, and a look at the
@@ -9,15 +11,7 @@ import { storageOf } from "../uploads/storage";
 const PAGE = 500;
 const CHECKS_AT_ONCE = 8;
 
-type AttachmentRow = {
-  id: string;
-  name: string;
-  contentType: string;
-  bytes: number;
-  storage: string;
-  storageKey: string;
-  uploadedAt: Date | null;
-};
+type PendingAttachment = Pick<TicketAttachment, "id" | "contentType" | "bytes" | "storage" | "storageKey" | "uploadedAt">;
 
 export async function listTickets(siteId: string) {
   const prisma = await db();
@@ -27,41 +21,21 @@ export async function listTickets(siteId: string) {
     where: { siteId },
     orderBy: [{ createdAt: "desc" }, { number: "desc" }],
     take: PAGE,
-    include: { attachments: { orderBy: { position: "asc" } } },
+    include: ticketAttachmentsInclude,
   });
   await confirmPendingUploads(tickets.flatMap((ticket) => ticket.attachments));
-  return tickets.map(({ attachments, ...ticket }) => ({
-    id: ticket.id,
-    number: ticket.number,
-    site_id: ticket.siteId,
-    inbox_id: ticket.inboxId,
-    origin: ticket.origin,
-    name: ticket.name,
-    email: ticket.email,
-    subject: ticket.subject,
-    body: ticket.body,
-    priority: ticket.priority,
-    created_at: ticket.createdAt.toISOString(),
-    attachments: attachments.map((attachment) => ({
-      id: attachment.id,
-      name: attachment.name,
-      content_type: attachment.contentType,
-      bytes: attachment.bytes,
-      uploaded: attachment.uploadedAt !== null,
-      uploaded_at: attachment.uploadedAt?.toISOString() ?? null,
-    })),
-  }));
+  return tickets.map(toWireTicket);
 }
 
 /** Asks the storage about files not yet known to be uploaded; records (and mutates) those that are. */
-async function confirmPendingUploads(attachments: AttachmentRow[]): Promise<void> {
+async function confirmPendingUploads(attachments: PendingAttachment[]): Promise<void> {
   const pending = attachments.filter((attachment) => attachment.uploadedAt === null && attachment.storage !== "local");
   for (let start = 0; start < pending.length; start += CHECKS_AT_ONCE) {
     await Promise.all(pending.slice(start, start + CHECKS_AT_ONCE).map(confirmOne));
   }
 }
 
-async function confirmOne(attachment: AttachmentRow): Promise<void> {
+async function confirmOne(attachment: PendingAttachment): Promise<void> {
   const storage = storageOf(attachment.storage);
   if (!storage) return;
   const target = { attachmentId: attachment.id, storageKey: attachment.storageKey, bytes: attachment.bytes, contentType: attachment.contentType };

@@ -1,5 +1,7 @@
+import { toWebhookWireConversation } from "../conversations/conversation-view";
 import { db } from "../db";
 import { messageInclude, toWireMessage } from "../messages/message-view";
+import { ticketAttachmentsInclude, toWebhookWireTicket, toWireAttachment } from "../tickets/ticket-view";
 import type { WebhookEvent } from "./schemas";
 
 // The `data` of each webhook event, in the wire shapes of the spec, built from the row the event
@@ -47,29 +49,18 @@ export async function eventData(
         conversation_id: conversation.id,
         site_id: conversation.siteId,
         conversation: {
-          id: conversation.id,
-          site_id: conversation.siteId,
+          ...toWebhookWireConversation(conversation),
           status: type === "conversation.closed" ? "closed" : conversation.status,
-          origin: conversation.origin,
-          visitor_id: conversation.visitorId,
-          visitor_name: conversation.visitorName,
-          visitor_email: conversation.visitorEmail,
-          offline: conversation.offline,
-          created_at: conversation.createdAt.toISOString(),
-          closed_at: conversation.closedAt?.toISOString() ?? null,
         },
       };
     }
     case "ticket.created": {
-      const ticket = await prisma.ticket.findUnique({
-        where: { id: subjectId },
-        include: { attachments: { orderBy: { position: "asc" } } },
-      });
+      const ticket = await prisma.ticket.findUnique({ where: { id: subjectId }, include: ticketAttachmentsInclude });
       if (!ticket) return null;
       // The ticket as filed, whenever the delivery runs: no file can have arrived before the ticket
       // existed, and each file's arrival is an `attachment.uploaded` event of its own.
       const asFiled = { ...ticket, attachments: ticket.attachments.map((attachment) => ({ ...attachment, uploadedAt: null })) };
-      return { site_id: ticket.siteId, ticket: wireTicket(asFiled) };
+      return { site_id: ticket.siteId, ticket: toWebhookWireTicket(asFiled) };
     }
     case "attachment.uploaded": {
       const attachment = await prisma.ticketAttachment.findUnique({
@@ -81,51 +72,8 @@ export async function eventData(
         site_id: attachment.ticket.siteId,
         ticket_id: attachment.ticket.id,
         ticket_number: attachment.ticket.number,
-        attachment: wireAttachment(attachment),
+        attachment: toWireAttachment(attachment),
       };
     }
   }
-}
-
-interface AttachmentRow {
-  id: string;
-  name: string;
-  contentType: string;
-  bytes: number;
-  uploadedAt: Date | null;
-}
-
-const wireAttachment = (attachment: AttachmentRow) => ({
-  id: attachment.id,
-  name: attachment.name,
-  content_type: attachment.contentType,
-  bytes: attachment.bytes,
-  uploaded: attachment.uploadedAt !== null,
-  uploaded_at: attachment.uploadedAt?.toISOString() ?? null,
-});
-
-function wireTicket(ticket: {
-  id: string;
-  number: number;
-  siteId: string;
-  name: string | null;
-  email: string;
-  subject: string;
-  body: string;
-  priority: string;
-  createdAt: Date;
-  attachments: AttachmentRow[];
-}) {
-  return {
-    id: ticket.id,
-    number: ticket.number,
-    site_id: ticket.siteId,
-    name: ticket.name,
-    email: ticket.email,
-    subject: ticket.subject,
-    body: ticket.body,
-    priority: ticket.priority,
-    created_at: ticket.createdAt.toISOString(),
-    attachments: ticket.attachments.map(wireAttachment),
-  };
 }

@@ -1,0 +1,73 @@
+import type { z } from "zod";
+import type { Conversation } from "../generated/prisma/client";
+import type { inboxConversation } from "../openapi/inbox-wire";
+import type { conversation } from "../openapi/wire";
+
+// The wire shape of a conversation (lib/openapi/wire.ts), built only here: the operator API's,
+// and from it the inbox's and the webhooks'. Messages are added by the caller (lib/messages/message-view.ts).
+
+export type WireConversation = z.infer<typeof conversation>;
+/** The inbox's, without its `messages`. */
+export type InboxWireConversation = Omit<z.infer<typeof inboxConversation>, "messages">;
+/** `conversation.started` and `conversation.closed`'s conversation. */
+export type WebhookWireConversation = Omit<WireConversation, "last_sequence" | "visitor_seen_sequence" | "user_id" | "identity_verified">;
+
+export type ConversationRow = Pick<
+  Conversation,
+  | "id"
+  | "siteId"
+  | "status"
+  | "origin"
+  | "visitorId"
+  | "visitorName"
+  | "visitorEmail"
+  | "offline"
+  | "lastSequence"
+  | "visitorSeenSequence"
+  | "createdAt"
+  | "closedAt"
+  | "userId"
+  | "identityVerified"
+>;
+
+export function toWireConversation(row: ConversationRow): WireConversation {
+  return {
+    id: row.id,
+    site_id: row.siteId,
+    status: row.status as WireConversation["status"], // written only as "open" or "closed"
+    origin: row.origin,
+    visitor_id: row.visitorId,
+    visitor_name: row.visitorName,
+    visitor_email: row.visitorEmail,
+    offline: row.offline,
+    last_sequence: row.lastSequence,
+    visitor_seen_sequence: row.visitorSeenSequence,
+    created_at: row.createdAt.toISOString(),
+    closed_at: row.closedAt?.toISOString() ?? null,
+    user_id: row.userId,
+    identity_verified: row.identityVerified,
+  };
+}
+
+/** The inbox's: the site's name, the assigned member, whether the visitor is typing. */
+export function toInboxWireConversation(
+  row: ConversationRow & { site: { name: string }; assignedMember: { id: string; name: string } | null },
+  visitorTyping: boolean,
+): InboxWireConversation {
+  const { id, site_id, created_at, closed_at, user_id, identity_verified, ...rest } = toWireConversation(row);
+  return {
+    id,
+    site_id,
+    site_name: row.site.name,
+    ...rest,
+    assigned_member: row.assignedMember,
+    visitor_typing: visitorTyping,
+    created_at,
+    closed_at,
+  };
+}
+
+export function toWebhookWireConversation(row: ConversationRow): WebhookWireConversation {
+  const { last_sequence, visitor_seen_sequence, user_id, identity_verified, ...rest } = toWireConversation(row);
+  return rest;
+}
