@@ -1,5 +1,7 @@
 import type { PrismaClient } from "../db";
+import type { InboxDailyUsage } from "../generated/prisma/client";
 import { AppError } from "../http/errors";
+import type { SqlRow } from "../sql-row";
 
 // Conversation starts and tickets each draw one unit of their inbox's allowance for the UTC day.
 // One statement both checks and draws, so no interleaving of concurrent requests can overdraw:
@@ -23,7 +25,7 @@ export function secondsUntilNextUtcMidnight(now: Date): number {
 export async function drawDailyAllowance(tx: Transaction, inboxId: string, now = new Date()): Promise<number> {
   const day = utcDay(now);
   // The INSERT path reads the allowance too, so an allowance of 0 refuses the day's first draw.
-  const rows = await tx.$queryRaw<{ used: number }[]>`
+  const rows = await tx.$queryRaw<SqlRow<InboxDailyUsage, "used">[]>`
     INSERT INTO inbox_daily_usage (inbox_id, day, used)
     SELECT id, ${day}::date, 1 FROM inboxes WHERE id = ${inboxId} AND daily_allowance > 0
     ON CONFLICT (inbox_id, day) DO UPDATE SET used = inbox_daily_usage.used + 1
@@ -40,7 +42,7 @@ export async function drawDailyAllowance(tx: Transaction, inboxId: string, now =
 
 /** Units drawn today (operator views and tests). */
 export async function dailyUsage(prisma: PrismaClient, inboxId: string, now = new Date()): Promise<number> {
-  const rows = await prisma.$queryRaw<{ used: number }[]>`
+  const rows = await prisma.$queryRaw<SqlRow<InboxDailyUsage, "used">[]>`
     SELECT used FROM inbox_daily_usage WHERE inbox_id = ${inboxId} AND day = ${utcDay(now)}::date`;
   return Number(rows[0]?.used ?? 0);
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { isEmbeddedDatabase } from "../env";
+import type { Conversation } from "../generated/prisma/client";
 import { AppError } from "../http/errors";
 import { appendInTransaction } from "../messages/append-message";
 import { signalMessage } from "../realtime/message-signals";
+import type { SqlRow } from "../sql-row";
 
 // Closing and reopening, for the operator API and the inbox alike. Closing appends a public
 // system message first (the widget shows it), in the same transaction as the status change, and
@@ -17,7 +19,7 @@ const conversationNotFound = () => new AppError("conversation_not_found", "No co
 export async function closeConversationWithNotice(id: string): Promise<void> {
   const prisma = await db();
   const closedNow = await prisma.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM conversations WHERE id = ${id} FOR UPDATE`;
+    const [row] = await tx.$queryRaw<SqlRow<Conversation, "status">[]>`SELECT status FROM conversations WHERE id = ${id} FOR UPDATE`;
     if (!row) throw conversationNotFound();
     if (row.status !== "open") return false;
     await appendInTransaction(tx, {

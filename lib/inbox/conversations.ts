@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
+import type { z } from "zod";
 import { db, queryPrepared, type PreparedStatement } from "../db";
+import { toInboxWireConversation } from "../conversations/conversation-view";
+import type { Conversation, ConversationRead, Member, Message, Site } from "../generated/prisma/client";
 import { AppError } from "../http/errors";
+import type { inboxConversationSummary } from "../openapi/inbox-wire";
 import { appendMessage } from "../messages/append-message";
 import { messageInclude, toWireMessage } from "../messages/message-view";
 import { livePresence, setPresence } from "../presence/presence";
+import type { OuterJoined, SqlRow } from "../sql-row";
 import type { StaffMember } from "../staff/sessions";
 import type { ConversationListQuery } from "./schemas";
 
@@ -14,38 +19,20 @@ import type { ConversationListQuery } from "./schemas";
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 
-interface ListRow {
-  id: string;
-  site_id: string;
-  site_name: string;
-  status: string;
-  visitor_name: string | null;
-  visitor_email: string | null;
-  assigned_member_id: string | null;
-  assigned_name: string | null;
-  last_activity_at: Date;
-  created_at: Date;
-  read_sequence: number;
-  unread: bigint | number;
-  preview_body: string | null;
-  preview_author_type: string | null;
-  preview_kind: string | null;
-}
+/** INBOX_PAGE's row; `unread` is a count. */
+type ListRow = SqlRow<
+  Conversation,
+  "id" | "site_id" | "status" | "visitor_name" | "visitor_email" | "assigned_member_id" | "last_activity_at" | "created_at"
+> &
+  SqlRow<Site, never, { site_name: "name" }> &
+  SqlRow<ConversationRead, "read_sequence"> &
+  OuterJoined<SqlRow<Member, never, { assigned_name: "name" }>> &
+  OuterJoined<SqlRow<Message, never, { preview_body: "body"; preview_author_type: "authorType"; preview_kind: "kind" }>> & {
+    unread: bigint | number;
+  };
 
-export interface ConversationSummary {
-  id: string;
-  site_id: string;
-  site_name: string;
-  status: string;
-  visitor_name: string | null;
-  visitor_email: string | null;
-  assigned_member_id: string | null;
-  assigned_member_name: string | null;
-  last_activity_at: string;
-  created_at: string;
-  unread_count: number;
-  last_message: { body: string; author_type: string; kind: string } | null;
-}
+export type ConversationSummary = z.infer<typeof inboxConversationSummary>;
+type LastMessage = NonNullable<ConversationSummary["last_message"]>;
 
 // Prepared (one plan per connection): the list is the inbox's commonest read, re-read on every
 // live event by every open inbox. Filters are parameters; null means "any".
@@ -101,7 +88,7 @@ function toSummary(row: ListRow): ConversationSummary {
     id: row.id,
     site_id: row.site_id,
     site_name: row.site_name,
-    status: row.status,
+    status: row.status as ConversationSummary["status"],
     visitor_name: row.visitor_name,
     visitor_email: row.visitor_email,
     assigned_member_id: row.assigned_member_id,
@@ -109,7 +96,10 @@ function toSummary(row: ListRow): ConversationSummary {
     last_activity_at: row.last_activity_at.toISOString(),
     created_at: row.created_at.toISOString(),
     unread_count: Number(row.unread),
-    last_message: row.preview_body === null ? null : { body: row.preview_body.slice(0, 140), author_type: row.preview_author_type!, kind: row.preview_kind! },
+    last_message:
+      row.preview_body === null
+        ? null
+        : { body: row.preview_body.slice(0, 140), author_type: row.preview_author_type as LastMessage["author_type"], kind: row.preview_kind as LastMessage["kind"] },
   };
 }
 
@@ -150,21 +140,7 @@ export async function readInboxConversation(member: StaffMember, id: string) {
   await markRead(member.id, id, Math.max(lastSequence, row.lastSequence));
   const typing = (await livePresence(id, member.id)).filter((entry) => entry.author_type === "visitor" && entry.typing);
   return {
-    id: row.id,
-    site_id: row.siteId,
-    site_name: row.site.name,
-    status: row.status,
-    origin: row.origin,
-    visitor_id: row.visitorId,
-    visitor_name: row.visitorName,
-    visitor_email: row.visitorEmail,
-    offline: row.offline,
-    last_sequence: row.lastSequence,
-    visitor_seen_sequence: row.visitorSeenSequence,
-    assigned_member: row.assignedMember,
-    visitor_typing: typing.length > 0,
-    created_at: row.createdAt.toISOString(),
-    closed_at: row.closedAt?.toISOString() ?? null,
+    ...toInboxWireConversation(row, typing.length > 0),
     messages: row.messages.map((message) => toWireMessage(message, row.visitorName)),
   };
 }

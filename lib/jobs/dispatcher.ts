@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { storeEmail, type EmailDraft } from "../email/outbox";
 import { ticketAcknowledgement, ticketReplyEmail } from "../email/ticket-emails";
+import type { NotificationEvent, WebhookDelivery } from "../generated/prisma/client";
+import type { SqlRow } from "../sql-row";
 import { eventData, loadMessages } from "../webhooks/event-data";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/schemas";
 import type { JobContext } from "./context";
@@ -16,12 +18,7 @@ import { QUEUES, type JobSpec } from "./queue";
 const BATCH = 200;
 const CLAIM_SECONDS = 10;
 
-interface EventRow {
-  id: string;
-  type: string;
-  subject_id: string;
-  created_at: Date | string;
-}
+type EventRow = SqlRow<NotificationEvent, "id" | "type" | "subject_id" | "created_at">;
 
 interface Delivery {
   event: string;
@@ -101,7 +98,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
       `DELETE FROM "notification_events" WHERE "id" = ANY($1::text[]) RETURNING "id"`,
       [events.map((event) => event.id)],
     );
-    const mine = new Set(deleted.map((row: { id: string }) => row.id));
+    const mine = new Set((deleted as SqlRow<NotificationEvent, "id">[]).map((row) => row.id));
     const jobs: JobSpec[] = eventJobs.filter((job) => mine.has(job.event)).map(({ event: _event, ...job }) => job);
     const ours = deliveries.filter((delivery) => mine.has(delivery.event));
     if (ours.length > 0) {
@@ -120,7 +117,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
           ours.map((delivery) => delivery.payload),
         ],
       );
-      for (const { id } of inserted as { id: string }[]) jobs.push({ name: QUEUES.webhook, data: { deliveryId: id } });
+      for (const { id } of inserted as SqlRow<WebhookDelivery, "id">[]) jobs.push({ name: QUEUES.webhook, data: { deliveryId: id } });
     }
     for (const { event, ...email } of emails) if (mine.has(event)) jobs.push(...(await storeEmail(sql, email)));
     await context.addJobs(sql, jobs);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { db } from "../db";
 import { isUniqueViolation } from "../db-errors";
+import type { Member } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../http/errors";
 import { matchesSignature } from "./picture-signature";
 import type { PictureInput } from "./schemas";
@@ -22,18 +23,10 @@ function pictureColumns(picture: PictureInput | null) {
   };
 }
 
-interface MemberRow {
-  id: string;
-  name: string;
-  avatarContentType: string | null;
-  avatarTag: string | null;
-  email: string | null;
-  notify: boolean;
-  role: string | null;
-  passwordHash: string | null;
-  deactivatedAt: Date | null;
-  shownInWidget: boolean;
-}
+type MemberRow = Pick<
+  Member,
+  "id" | "name" | "avatarContentType" | "avatarTag" | "email" | "notify" | "role" | "passwordHash" | "deactivatedAt" | "shownInWidget"
+>;
 
 function toWireMember(member: MemberRow) {
   return {

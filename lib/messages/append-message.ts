@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { queryPrepared, type PreparedStatement, type PrismaClient } from "../db";
 import { isUniqueViolation } from "../db-errors";
 import { isEmbeddedDatabase } from "../env";
+import type { Conversation } from "../generated/prisma/client";
 import { AppError } from "../http/errors";
 import { APPEND_MESSAGE } from "../hot-statements";
 import { signalMessage } from "../realtime/message-signals";
+import type { OuterJoined, SqlRow } from "../sql-row";
 import { fromMessageSqlRow, MESSAGE_SQL_COLUMNS, toWireMessage, type MessageRow, type MessageSqlRow, type WireMessage } from "./message-view";
 
 type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -58,7 +60,7 @@ export async function appendInTransaction(tx: Transaction, message: NewMessage):
 type Run = <Row>(statement: PreparedStatement, values: unknown[]) => Promise<Row[]>;
 
 async function insertNext<Message>(run: Run, message: NewMessage, view: View<Message>): Promise<Appended<Message> | null> {
-  const [stored] = await run<MessageSqlRow & { visitor_name: string | null }>(APPEND_MESSAGE, [
+  const [stored] = await run<MessageSqlRow & SqlRow<Conversation, "visitor_name">>(APPEND_MESSAGE, [
     randomUUID(),
     message.conversationId,
     message.clientId,
@@ -81,9 +83,12 @@ const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
     WHERE c.id = $1`,
 };
 
+/** The conversation, and the message with that client id if there is one (else its columns are null). */
+type ClientIdRow = SqlRow<Conversation, "status" | "visitor_name"> & (MessageSqlRow | (OuterJoined<MessageSqlRow> & { id: null }));
+
 /** Why nothing was appended: no such conversation (404), a replay (the stored message, or 409), or closed (409). */
 async function explainNothingAppended<Message>(run: Run, message: NewMessage, view: View<Message>): Promise<Appended<Message>> {
-  const [found] = await run<MessageSqlRow & { status: string; visitor_name: string | null }>(CONVERSATION_WITH_CLIENT_ID, [
+  const [found] = await run<ClientIdRow>(CONVERSATION_WITH_CLIENT_ID, [
     message.conversationId,
     message.clientId,
   ]);

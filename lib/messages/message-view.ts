@@ -1,19 +1,13 @@
+import type { Member, Message } from "../generated/prisma/client";
+import type { OuterJoined, SqlRow } from "../sql-row";
+
 // The wire shape of a message (snake_case, as in the spec).
 
-export interface MessageRow {
-  id: string;
-  conversationId: string;
-  sequence: number;
-  /** 0 for a public message; a note's number (staff views only). */
-  noteNumber: number;
-  clientId: string;
-  authorType: string;
-  authorId: string;
-  kind: string;
-  body: string;
-  createdAt: Date;
-  member: { name: string; avatarTag: string | null } | null;
-}
+/** `noteNumber`: 0 for a public message; a note's number (staff views only). */
+export type MessageRow = Pick<
+  Message,
+  "id" | "conversationId" | "sequence" | "noteNumber" | "clientId" | "authorType" | "authorId" | "kind" | "body" | "createdAt"
+> & { member: Pick<Member, "name" | "avatarTag"> | null };
 
 export const messageInclude = { member: { select: { name: true, avatarTag: true } } } as const;
 
@@ -21,20 +15,11 @@ export const messageInclude = { member: { select: { name: true, avatarTag: true 
 export const MESSAGE_SQL_COLUMNS = `m.id, m.sequence, m.note_number, m.conversation_id, m.client_id, m.author_type, m.author_id, m.kind,
   m.body, m.created_at, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag`;
 
-export interface MessageSqlRow {
-  id: string;
-  sequence: number;
-  note_number: number;
-  conversation_id: string;
-  client_id: string;
-  author_type: string;
-  author_id: string;
-  kind: string;
-  body: string;
-  created_at: Date;
-  member_name: string | null;
-  member_avatar_tag: string | null;
-}
+export type MessageSqlRow = SqlRow<
+  Message,
+  "id" | "sequence" | "note_number" | "conversation_id" | "client_id" | "author_type" | "author_id" | "kind" | "body" | "created_at"
+> &
+  OuterJoined<SqlRow<Member, never, { member_name: "name"; member_avatar_tag: "avatarTag" }>>;
 
 export function fromMessageSqlRow(row: MessageSqlRow): MessageRow {
   return {

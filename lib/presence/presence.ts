@@ -1,4 +1,6 @@
 import { queryPrepared, type PreparedStatement } from "../db";
+import type { Member, Presence } from "../generated/prisma/client";
+import type { OuterJoined, SqlRow } from "../sql-row";
 
 // Typing presence: an entry per actor and conversation, alive for 10 s after it was last set.
 
@@ -31,14 +33,8 @@ const LIVE_PRESENCE: PreparedStatement = {
     ORDER BY p.actor_id`,
 };
 
-interface PresenceRow {
-  conversation_id: string;
-  actor_id: string;
-  author_type: string;
-  typing: boolean;
-  expires_at: Date;
-  author_name: string | null;
-}
+type PresenceRow = SqlRow<Presence, "conversation_id" | "actor_id" | "author_type" | "typing" | "expires_at"> &
+  OuterJoined<SqlRow<Member, never, { author_name: "name" }>>;
 
 export async function setPresence(actor: PresenceActor, typing: boolean): Promise<void> {
   const expiresAt = new Date(Date.now() + PRESENCE_TTL_MS);

@@ -1,13 +1,8 @@
 import { db } from "../db";
+import type { Site } from "../generated/prisma/client";
 import { isCanonicalOrigin } from "../origins/origin";
 
-export interface SiteRecord {
-  id: string;
-  name: string;
-  inboxId: string;
-  origins: string[];
-  offline: boolean;
-}
+export type SiteRecord = Pick<Site, "id" | "name" | "inboxId" | "origins" | "offline">;
 
 const siteColumns = { id: true, name: true, inboxId: true, origins: true, offline: true } as const;
 

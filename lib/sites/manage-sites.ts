@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { isUniqueViolation } from "../db-errors";
+import type { Prisma } from "../generated/prisma/client";
 import { AppError } from "../http/errors";
 import type { CreateSiteInput, UpdateSiteInput } from "./schemas";
 
@@ -19,20 +20,7 @@ const siteView = {
   identitySecret: true,
 } as const;
 
-interface SiteRow {
-  id: string;
-  name: string;
-  origins: string[];
-  offline: boolean;
-  inboxId: string;
-  inbox: { dailyAllowance: number };
-  title: string | null;
-  greeting: string | null;
-  brandColor: string | null;
-  locale: string | null;
-  identityRequired: boolean;
-  identitySecret: string | null;
-}
+type SiteRow = Prisma.SiteGetPayload<{ select: typeof siteView }>;
 
 /** The secret itself never leaves POST …/identity-secret; a site says only whether it has one. */
 function toWireSite(site: SiteRow) {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db, queryPrepared, type PreparedStatement } from "../db";
 import { env } from "../env";
+import type { Member, StaffSession as StaffSessionModel } from "../generated/prisma/client";
+import type { SqlRow } from "../sql-row";
 import { newSecret, sha256Hex } from "./secrets";
 
 // Inbox sessions: an opaque token in the `parley_session` cookie, only its SHA-256 stored. 30 days,
@@ -55,17 +57,8 @@ const EXTEND_SESSION: PreparedStatement = {
   text: `UPDATE staff_sessions SET expires_at = $2 WHERE id = $1`,
 };
 
-interface SessionRow {
-  session_id: string;
-  expires_at: Date;
-  id: string;
-  name: string;
-  email: string | null;
-  role: string | null;
-  password_hash: string | null;
-  deactivated_at: Date | null;
-  avatar_tag: string | null;
-}
+type SessionRow = SqlRow<StaffSessionModel, "expires_at", { session_id: "id" }> &
+  SqlRow<Member, "id" | "name" | "email" | "role" | "password_hash" | "deactivated_at" | "avatar_tag">;
 
 /** The signed-in member behind a cookie's token, or null (unknown, expired, or member deactivated). */
 export async function authenticateStaff(token: string | null | undefined, options: { extend?: boolean } = {}): Promise<StaffSession | null> {

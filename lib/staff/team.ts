@@ -1,24 +1,15 @@
+import type { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../http/errors";
 import { updateMember } from "../members/members";
 import type { PictureInput } from "../members/schemas";
+import type { teamMember } from "../openapi/inbox-wire";
 import type { StaffRole } from "./sessions";
 
 // The team as owners manage it in the inbox: members with a sign-in (and those invited), their
 // role, and deactivation. The last active owner can be neither demoted nor deactivated.
 
-export interface TeamMember {
-  id: string;
-  name: string;
-  email: string | null;
-  role: StaffRole | null;
-  notify: boolean;
-  active: boolean;
-  has_picture: boolean;
-  picture_tag: string | null;
-  /** An invite is waiting to be accepted. */
-  invited: boolean;
-}
+export type TeamMember = z.infer<typeof teamMember>;
 
 /** Every member who can sign in, was invited, or was deactivated; bots (no email, no role) are left out. */
 export async function listTeam(): Promise<TeamMember[]> {

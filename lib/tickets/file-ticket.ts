@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { drawDailyAllowance } from "../allowance/daily-allowance";
 import { db, type PrismaClient } from "../db";
 import { isUniqueViolation } from "../db-errors";
+import type { Inbox } from "../generated/prisma/client";
 import type { SiteRecord } from "../sites/find-site";
+import type { SqlRow } from "../sql-row";
 import { activeStorage, newStorageKey, storageOf, type UploadTarget } from "../uploads/storage";
 import { UPLOAD_URL_LIFETIME_SECONDS } from "../uploads/upload-signature";
 import { earlierReply, rememberReply, requestHash, type StoredReply } from "./idempotency";
@@ -57,7 +59,7 @@ async function attempt({ site, origin, input, idempotencyKey }: FileTicket): Pro
 
 async function createTicket(tx: Transaction, site: SiteRecord, origin: string, input: TicketInput) {
   await drawDailyAllowance(tx, site.inboxId);
-  const [counter] = await tx.$queryRaw<{ last_ticket_number: number }[]>`
+  const [counter] = await tx.$queryRaw<SqlRow<Inbox, "last_ticket_number">[]>`
     UPDATE inboxes SET last_ticket_number = last_ticket_number + 1 WHERE id = ${site.inboxId}
     RETURNING last_ticket_number`;
   const number = Number(counter!.last_ticket_number);

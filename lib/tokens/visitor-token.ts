@@ -1,8 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { db, queryPrepared, type PrismaClient } from "../db";
+import type { Conversation, Site, VisitorToken } from "../generated/prisma/client";
 import { FIND_VISITOR_SESSION } from "../hot-statements";
 import { AppError } from "../http/errors";
 import type { SiteRecord } from "../sites/find-site";
+import type { SqlRow } from "../sql-row";
 
 // Visitor tokens: `vt_` + 32 random bytes (base64url). Only the SHA-256 is stored. A token is
 // bound to one conversation and the exact Origin it was issued to, and lives 24 hours.
@@ -41,22 +43,10 @@ export async function issueVisitorToken(
 
 const unauthorized = () => new AppError("unauthorized", "A valid visitor token is required.");
 
-interface SessionRow {
-  token_id: string;
-  origin: string;
-  expires_at: Date;
-  rotated_at: Date | null;
-  conversation_id: string;
-  status: string;
-  visitor_id: string;
-  visitor_name: string | null;
-  last_sequence: number;
-  site_id: string;
-  site_name: string;
-  inbox_id: string;
-  origins: string[];
-  offline: boolean;
-}
+/** FIND_VISITOR_SESSION's row. */
+type SessionRow = SqlRow<VisitorToken, "origin" | "expires_at" | "rotated_at", { token_id: "id" }> &
+  SqlRow<Conversation, "status" | "visitor_id" | "visitor_name" | "last_sequence", { conversation_id: "id" }> &
+  SqlRow<Site, "inbox_id" | "origins" | "offline", { site_id: "id"; site_name: "name" }>;
 
 /** Resolves `Authorization: Bearer vt_…` to its session, or throws 401. */
 export async function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {

@@ -1,9 +1,11 @@
 import type { SqlQuery } from "../db";
 import { env } from "../env";
+import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
 import type { JobContext } from "../jobs/context";
 import { QUEUES } from "../jobs/queue";
 import { log } from "../log";
 import { postWebhook, type AttemptResult } from "./post-webhook";
+import type { SqlRow } from "../sql-row";
 import { signWebhook } from "./signature";
 import { resolveTarget, TargetRefused } from "./target-guard";
 
@@ -11,14 +13,7 @@ import { resolveTarget, TargetRefused } from "./target-guard";
 // for the attempt (so two workers never send it at once), the answer recorded, and the next
 // attempt scheduled in the same transaction — or `failed` after the last one.
 
-interface Claimed {
-  id: string;
-  event_id: string;
-  payload: string;
-  attempt: number;
-  url: string;
-  secret: string;
-}
+type Claimed = SqlRow<WebhookDelivery, "id" | "event_id" | "payload" | "attempt"> & SqlRow<Webhook, "url" | "secret">;
 
 export async function deliverWebhook(context: JobContext, deliveryId: string): Promise<void> {
   const { executor, timings } = context;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { env } from "../env";
+import type { Prisma, WebhookDelivery } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../http/errors";
 import type { CreateWebhookInput, UpdateWebhookInput } from "./schemas";
 import { newWebhookSecret } from "./signature";
@@ -10,16 +11,9 @@ import { registrationProblem } from "./target-guard";
 
 const DELIVERY_PAGE = 100;
 
-interface WebhookRow {
-  id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+const publicColumns = { id: true, url: true, events: true, description: true, createdAt: true, updatedAt: true } as const;
 
-const toWire = (row: WebhookRow) => ({
+const toWire = (row: Prisma.WebhookGetPayload<{ select: typeof publicColumns }>) => ({
   id: row.id,
   url: row.url,
   events: row.events,
@@ -28,7 +22,6 @@ const toWire = (row: WebhookRow) => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-const publicColumns = { id: true, url: true, events: true, description: true, createdAt: true, updatedAt: true } as const;
 const webhookNotFound = () => new AppError("not_found", "No webhook has this identifier.");
 
 function assertTargetAllowed(url: string): void {
@@ -68,18 +61,10 @@ export async function deleteWebhook(id: string) {
   return { id, deleted: true };
 }
 
-interface DeliveryRow {
-  id: string;
-  eventId: string;
-  type: string;
-  attempt: number;
-  status: string;
-  responseStatus: number | null;
-  lastError: string | null;
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+type DeliveryRow = Pick<
+  WebhookDelivery,
+  "id" | "eventId" | "type" | "attempt" | "status" | "responseStatus" | "lastError" | "nextAttemptAt" | "createdAt" | "updatedAt"
+>;
 
 const toWireDelivery = (row: DeliveryRow) => ({
   id: row.id,

@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { db } from "../db";
+import type { widgetConfig } from "../openapi/widget-wire";
 import type { SiteRecord } from "../sites/find-site";
 
 // What the widget shows before anyone has written: GET /widget/{siteID}/config (decisions.md,
@@ -8,14 +10,7 @@ import type { SiteRecord } from "../sites/find-site";
 export const MAX_INLINE_PICTURE_BYTES = 16 * 1024;
 const MAX_TEAM = 5;
 
-export interface WidgetConfig {
-  title: string | null;
-  greeting: string | null;
-  brand_color: string | null;
-  offline: boolean;
-  locale: string | null;
-  team: { name: string; avatar: string | null }[];
-}
+export type WidgetConfig = z.infer<typeof widgetConfig>;
 
 export async function readWidgetConfig(site: SiteRecord): Promise<WidgetConfig> {
   const prisma = await db();
@@ -33,7 +28,7 @@ export async function readWidgetConfig(site: SiteRecord): Promise<WidgetConfig> 
     greeting: settings.greeting,
     brand_color: settings.brandColor,
     offline: site.offline,
-    locale: settings.locale,
+    locale: settings.locale as WidgetConfig["locale"], // stored only from the sites' WIDGET_LOCALES
     team: team.map((member) => ({
       name: member.name,
       avatar:
