@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, test } from "vitest";
@@ -67,6 +67,16 @@ describe("the OpenAPI document", () => {
         "POST /api/v1/chat/visitor/renew",
       ].sort(),
     );
+  });
+
+  test("is built from schema modules only, never from a service", () => {
+    const dir = path.resolve(import.meta.dirname, "../../lib/openapi");
+    const imports = readdirSync(dir).flatMap((file) =>
+      [...readFileSync(path.join(dir, file), "utf8").matchAll(/^import (type )?.* from "([^"]+)";$/gm)].map(([, typeOnly, from = ""]) => ({ file, typeOnly, from })),
+    );
+    expect(imports.length).toBeGreaterThan(10);
+    const services = imports.filter(({ typeOnly, from }) => !typeOnly && from.startsWith("../") && !from.endsWith("/schemas") && from !== "../http/errors");
+    expect(services).toEqual([]);
   });
 
   test("is served at /api/v1/openapi.json", async () => {
