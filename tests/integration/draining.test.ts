@@ -1,0 +1,71 @@
+import { once } from "node:events";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describe, expect, test } from "vitest";
+import * as messagesRoute from "../../app/api/v1/chat/visitor/messages/route";
+import * as presenceRoute from "../../app/api/v1/chat/visitor/presence/route";
+import { waitingRequests } from "../../lib/realtime/message-signals";
+import { createFrontServer } from "../../lib/server/front.mjs";
+import { isDraining } from "../../lib/server/lifecycle.mjs";
+import { api } from "../support/api";
+import { openConversation, type Started } from "../support/fixtures";
+
+// A graceful shutdown, in-process (the same under the real `npm start`: production-server.test.ts):
+// the front's drain stops taking connections, held long-polls answer at once with an empty page,
+// and readiness fails meanwhile. Draining is once per process, so this file does it once, last.
+
+const asVisitor = (started: Started) => ({ Origin: started.origin, Authorization: `Bearer ${started.token}` });
+
+function get(port: number, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingMessage["headers"]; json: any }>((resolve, reject) => {
+    httpRequest({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(body) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+async function eventually(check: () => boolean): Promise<void> {
+  for (const giveUpAt = Date.now() + 3_000; !check(); await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (Date.now() > giveUpAt) throw new Error("condition not met in time");
+  }
+}
+
+describe("draining (SIGTERM under npm start)", () => {
+  test("held long-polls answer at once with an empty page, new ones do not wait, readiness fails, new connections are refused", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    expect((await api.get("/api/ready")).status).toBe(200);
+
+    const server = createFrontServer({
+      next: (_req, res) => void res.writeHead(404).end(),
+      hotRoutes: { "/api/v1/chat/visitor/messages": messagesRoute, "/api/v1/chat/visitor/presence": presenceRoute },
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const { port } = server.address() as AddressInfo;
+
+    const heldSince = Date.now();
+    const held = get(port, "/api/v1/chat/visitor/messages?cursor=1&wait=20", asVisitor(started));
+    await eventually(() => waitingRequests(started.conversationId) === 1);
+
+    await server.drain(); // resolves once the held request has been answered and its connection closed
+    const answer = await held;
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ success: true, result: { items: [], next_cursor: 1, has_more: false }, message: expect.any(String) });
+    expect(answer.headers.connection).toBe("close");
+    expect(Date.now() - heldSince).toBeLessThan(10_000); // not held for its 20 s
+    expect(isDraining()).toBe(true);
+
+    const ready = await api.get("/api/ready");
+    expect([ready.status, ready.json.result.code, ready.json.message]).toEqual([503, "service_unavailable", "The service is shutting down."]);
+    // A long-poll that still reaches a handler (an open connection, another front) does not wait.
+    const late = await api.get("/api/v1/chat/visitor/messages?cursor=1&wait=20", { headers: asVisitor(started) });
+    expect([late.status, late.json.result.items]).toEqual([200, []]);
+    expect(waitingRequests(started.conversationId)).toBe(0);
+
+    await expect(get(port, "/api/health", {})).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
