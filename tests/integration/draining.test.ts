@@ -35,12 +35,17 @@ async function eventually(check: () => boolean): Promise<void> {
 }
 
 describe("draining (SIGTERM under npm start)", () => {
-  test("held long-polls answer at once with an empty page, new ones do not wait, readiness fails, new connections are refused", async () => {
+  test("held long-polls answer at once with an empty page, event streams end, new long-polls do not wait, readiness fails, new connections are refused", async () => {
     const started = await openConversation({ body: "hi", client_id: "a" });
     expect((await api.get("/api/ready")).status).toBe(200);
 
     const server = createFrontServer({
-      next: (_req, res) => void res.writeHead(404).end(),
+      // A stand-in for Next serving an endless event stream (as the inbox's is), the way Next writes one.
+      next: (_req, res) => {
+        res.appendHeader("Content-Type", "text/event-stream; charset=utf-8");
+        res.writeHead(200);
+        res.write("data: ready\n\n");
+      },
       hotRoutes: { "/api/v1/chat/visitor/messages": messagesRoute, "/api/v1/chat/visitor/presence": presenceRoute },
     });
     server.listen(0, "127.0.0.1");
@@ -50,6 +55,10 @@ describe("draining (SIGTERM under npm start)", () => {
     const heldSince = Date.now();
     const held = get(port, "/api/v1/chat/visitor/messages?cursor=1&wait=20", asVisitor(started));
     await eventually(() => waitingRequests(started.conversationId) === 1);
+    const stream = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest({ host: "127.0.0.1", port, path: "/api/v1/inbox/events", agent: false }, resolve).on("error", reject).end(),
+    );
+    const streamEnded = new Promise((resolve) => stream.resume().once("close", resolve));
 
     await server.drain(); // resolves once the held request has been answered and its connection closed
     const answer = await held;
@@ -58,6 +67,7 @@ describe("draining (SIGTERM under npm start)", () => {
     expect(answer.headers.connection).toBe("close");
     expect(Date.now() - heldSince).toBeLessThan(10_000); // not held for its 20 s
     expect(isDraining()).toBe(true);
+    await streamEnded; // the event stream was cut (EventSource reconnects elsewhere)
 
     const ready = await api.get("/api/ready");
     expect([ready.status, ready.json.result.code, ready.json.message]).toEqual([503, "service_unavailable", "The service is shutting down."]);
