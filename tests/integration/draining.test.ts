@@ -9,6 +9,7 @@ import { createFrontServer } from "../../lib/server/front.mjs";
 import { isDraining } from "../../lib/server/lifecycle.mjs";
 import { api } from "../support/api";
 import { openConversation, type Started } from "../support/fixtures";
+import { eventually } from "../support/webhook-receiver";
 
 // A graceful shutdown, in-process (the same under the real `npm start`: production-server.test.ts):
 // the front's drain stops taking connections, held long-polls answer at once with an empty page,
@@ -26,12 +27,6 @@ function get(port: number, path: string, headers: Record<string, string>) {
       .on("error", reject)
       .end();
   });
-}
-
-async function eventually(check: () => boolean): Promise<void> {
-  for (const giveUpAt = Date.now() + 3_000; !check(); await new Promise((resolve) => setTimeout(resolve, 20))) {
-    if (Date.now() > giveUpAt) throw new Error("condition not met in time");
-  }
 }
 
 describe("draining (SIGTERM under npm start)", () => {
@@ -54,7 +49,7 @@ describe("draining (SIGTERM under npm start)", () => {
 
     const heldSince = Date.now();
     const held = get(port, "/api/v1/chat/visitor/messages?cursor=1&wait=20", asVisitor(started));
-    await eventually(() => waitingRequests(started.conversationId) === 1);
+    await eventually(() => expect(waitingRequests(started.conversationId)).toBe(1), 3_000);
     const stream = await new Promise<IncomingMessage>((resolve, reject) =>
       httpRequest({ host: "127.0.0.1", port, path: "/api/v1/inbox/events", agent: false }, resolve).on("error", reject).end(),
     );
