@@ -3,7 +3,7 @@ import { createServer, STATUS_CODES } from "node:http";
 import { Readable } from "node:stream";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
 import { errorBody, errorHeaders, INTERNAL_ERROR, SITE_WIDE_HEADERS } from "../http/wire.mjs";
-import { startDraining } from "./lifecycle.mjs";
+import { isDraining, startDraining } from "./lifecycle.mjs";
 import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 
 // The HTTP front of `npm start`. Most requests go to Next's request handler. The hot visitor
@@ -41,15 +41,15 @@ const NO_PARAMS = Promise.resolve({});
 const INTERNAL_BASE = "http://localhost";
 
 /**
- * @param {{ next: NodeHandler, hotRoutes: HotRoutes, inFlight: Set<import("node:http").ServerResponse>, draining: () => boolean }} options
+ * @param {{ next: NodeHandler, hotRoutes: HotRoutes, inFlight: Set<import("node:http").ServerResponse> }} options
  * @returns {NodeHandler}
  */
-function createFront({ next, hotRoutes, inFlight, draining }) {
+function createFront({ next, hotRoutes, inFlight }) {
   const secret = installFrontSecret();
   return (req, res) => {
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
-    if (draining()) res.shouldKeepAlive = false;
+    if (isDraining()) res.shouldKeepAlive = false;
     const refusal = screenRequest(req.method, req.url);
     if (refusal) return refuse(res, refusal);
     const screened = screenHeaders(req, secret);
@@ -75,7 +75,6 @@ function createFront({ next, hotRoutes, inFlight, draining }) {
 export function createFrontServer({ requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, ...front }) {
   /** @type {Set<import("node:http").ServerResponse>} */
   const inFlight = new Set();
-  let draining = false;
   const server = createServer(
     {
       requestTimeout: requestTimeoutMs,
@@ -83,15 +82,14 @@ export function createFrontServer({ requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_M
       // How often Node looks for requests over their time (its default, 30 s, would double it).
       connectionsCheckingInterval: Math.max(250, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
     },
-    createFront({ ...front, inFlight, draining: () => draining }),
+    createFront({ ...front, inFlight }),
   );
   server.on("clientError", answerClientError);
   const closed = new Promise((resolve) => server.once("close", resolve));
   const drain = async () => {
-    draining = true;
+    startDraining(); // new requests get Connection: close, held long-polls answer now, /api/ready says 503
     server.close(); // no new connections; "close" once every open one has ended
     server.closeIdleConnections();
-    startDraining(); // held long-polls answer now, /api/ready says 503
     for (const res of inFlight) {
       // Otherwise the connection would idle on after its answer, for as long as keep-alive allows.
       if (!res.headersSent) res.shouldKeepAlive = false;
