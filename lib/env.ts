@@ -1,116 +1,13 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { ConfigError, envSchema, parseEnv, publicOrigin } from "./env-schema.mjs";
 
-// The only reader of process.env. Parsed on first use (not at import), so tests and scripts
-// can set variables first and `next build` never needs a database configuration.
-
-const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
-const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
-const count = (fallback: number) =>
-  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(fallback));
-const flag = (fallback: boolean) =>
-  z.preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).default(fallback ? "true" : "false")).transform(
-    (value) => value === "true" || value === "1",
-  );
-const httpUrl = z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional());
-
-const envSchema = z
-  .object({
-    NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).default("development")),
-    DATABASE_URL: z.preprocess(
-      emptyAsUndefined,
-      z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
-    ),
-    /** A direct (session) connection for LISTEN and migrations' advisory lock, when DATABASE_URL goes through a transaction pooler. */
-    DIRECT_DATABASE_URL: z.preprocess(
-      emptyAsUndefined,
-      z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
-    ),
-    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
-    ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
-    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
-    PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-    DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
-    LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
-    VERCEL: optionalString,
-    /** `npm start` cuts off a request whose headers or body have not all arrived after this long. */
-    REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(30_000)),
-
-    // Rate limits (sliding windows). RATE_LIMITS=off turns every one of them off.
-    RATE_LIMITS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
-    RATE_LIMIT_STARTS_PER_MINUTE: count(10),
-    RATE_LIMIT_TICKETS_PER_MINUTE: count(10),
-    RATE_LIMIT_PAGE_VIEWS_PER_MINUTE: count(60),
-    RATE_LIMIT_VISITOR_PER_MINUTE: count(120),
-    RATE_LIMIT_RENEW_PER_HOUR: count(10),
-    /** How many proxies in front of the service append to X-Forwarded-For (and may be trusted). */
-    TRUSTED_PROXY_HOPS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
-    UPSTASH_REDIS_REST_URL: httpUrl,
-    UPSTASH_REDIS_REST_TOKEN: optionalString,
-    // The names Vercel's Upstash integration sets; used when the UPSTASH_ ones are absent.
-    KV_REST_API_URL: httpUrl,
-    KV_REST_API_TOKEN: optionalString,
-
-    // Ticket files. Without S3_BUCKET they go to the service's own upload route, stored on disk.
-    UPLOAD_SIGNING_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
-    UPLOADS_DIR: optionalString,
-    S3_BUCKET: optionalString,
-    S3_REGION: z.preprocess(emptyAsUndefined, z.string().default("us-east-1")),
-    S3_ENDPOINT: httpUrl,
-    S3_ACCESS_KEY_ID: optionalString,
-    S3_SECRET_ACCESS_KEY: optionalString,
-    S3_FORCE_PATH_STYLE: flag(false),
-
-    // Email (docs/notifications.md). Without SMTP_URL nothing is sent: emails stay in the outbox.
-    SMTP_URL: z.preprocess(
-      emptyAsUndefined,
-      z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL").optional(),
-    ),
-    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().max(300).regex(/@/, "must hold an email address").optional()),
-    // Webhooks may reach http, loopback and private addresses (your own network, tests).
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("off")),
-    // Whether this process runs the notification worker (emails, webhooks); off for web-only instances.
-    NOTIFICATION_WORKER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
-  })
-  .superRefine((env, ctx) => {
-    if (env.VERCEL && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["DATABASE_URL"],
-        message: "is required on Vercel: the embedded database would live in a function's temporary disk and vanish",
-      });
-    }
-    if (env.VERCEL && !env.S3_BUCKET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["S3_BUCKET"],
-        message: "is required on Vercel: ticket files on a function's temporary disk would vanish (configure S3-compatible storage)",
-      });
-    }
-    if (env.DATABASE_URL && !env.ADMIN_TOKEN) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["ADMIN_TOKEN"],
-        message: "is required when DATABASE_URL is set (embedded mode generates one)",
-      });
-    }
-    if (env.SMTP_URL && !env.MAIL_FROM) {
-      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
-    }
-    const pairs = [
-      ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"],
-      ["KV_REST_API_URL", "KV_REST_API_TOKEN"],
-      ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
-    ] as const;
-    for (const [first, second] of pairs) {
-      if (Boolean(env[first]) !== Boolean(env[second])) {
-        ctx.addIssue({ code: "custom", path: [env[first] ? second : first], message: `must be set together with ${env[first] ? first : second}` });
-      }
-    }
-  });
+// The only reader of process.env in the app. Parsed on first use (not at import), so tests and
+// scripts can set variables first. The variables and their rules live in lib/env-schema.mjs,
+// shared with next.config.mjs and `npm start`, which parse the environment the same way.
 
 export type Env = z.infer<typeof envSchema>;
 
-export class ConfigError extends Error {}
+export { ConfigError, parseEnv };
 
 let parsed: Env | undefined;
 
@@ -119,20 +16,9 @@ export function env(): Env {
   return parsed;
 }
 
-/** The configuration in `source`, or a ConfigError naming every bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
-    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
-  }
-  return result.data;
-}
-
 /** The service's own public origin: PUBLIC_URL, or localhost on PORT. */
 export function serviceOrigin(): string {
-  const { PUBLIC_URL, PORT } = env();
-  return PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
+  return publicOrigin(env());
 }
 
 /** On Vercel: set by the platform, at build and at run time. */

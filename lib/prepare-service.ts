@@ -1,5 +1,5 @@
 import { ensureGeneratedAdminToken } from "./admin/admin-token";
-import { db } from "./db";
+import { closeDatabase, db } from "./db";
 import { ConfigError, env, isEmbeddedDatabase } from "./env";
 import { log } from "./log";
 import { clientAddressSource } from "./rate-limits/client-ip";
@@ -107,3 +107,15 @@ export async function stopNotificationsInBackground(): Promise<void> {
 
 /** Whether the server start's worker is running (tests). */
 export const notificationsRunning = () => backgroundWorker !== null;
+
+/**
+ * Ends what the server start opened, for a graceful shutdown (`npm start`, after the requests in
+ * flight have finished): the notification worker, the LISTEN connections, then the database
+ * (PGlite writes its last changes to DATA_DIR as it closes).
+ */
+export async function closeServerResources(): Promise<void> {
+  await stopNotificationsInBackground();
+  const [{ stopListening }, { stopInboxListening }] = await Promise.all([import("./realtime/message-signals"), import("./realtime/inbox-signals")]);
+  await Promise.all([stopListening(), stopInboxListening()]);
+  await closeDatabase();
+}

@@ -2,6 +2,7 @@ import { Redis } from "@upstash/redis";
 import { queryPrepared } from "../db";
 import { upstashRedisConfig } from "../env";
 import { AppError } from "../http/errors";
+import { isDraining } from "../server/lifecycle.mjs";
 
 // What a load balancer or uptime check asks before sending traffic: can this instance reach the
 // backends a request needs? The database always; Upstash Redis when rate limits are kept there.
@@ -17,8 +18,13 @@ export interface Readiness {
 const unavailable = (backend: string) =>
   new AppError("service_unavailable", `The ${backend} cannot be reached.`, { retryAfter: 5 });
 
-/** Resolves when every required backend answers; throws 503 `service_unavailable` naming the first that does not. */
+/**
+ * Resolves when every required backend answers; throws 503 `service_unavailable` naming the first
+ * that does not, or while the server shuts down.
+ */
 export async function checkReadiness(): Promise<Readiness> {
+  // A load balancer must stop sending traffic here while `npm start` drains (lib/server/lifecycle.mjs).
+  if (isDraining()) throw new AppError("service_unavailable", "The service is shutting down.", { retryAfter: 5 });
   try {
     await queryPrepared(PING, []);
   } catch {

@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from "../db-errors";
 import { log } from "../log";
 import { errorBody, successBody, type Reply } from "./envelope";
-import { API_HEADERS, JSON_CONTENT_TYPE } from "./wire.mjs";
+import { API_HEADERS, INTERNAL_ERROR, JSON_CONTENT_TYPE } from "./wire.mjs";
 import { AppError, capFields, ClientAbortError } from "./errors";
 
 /** One request's state as it moves through the pipeline. */
@@ -65,7 +65,7 @@ export function errorResponse(exchange: Exchange, error: unknown): Response {
     );
   }
   log.error("unhandled_error", { requestId: exchange.requestId, method: exchange.request.method, error });
-  return json(exchange, 500, errorBody("internal_error", "An unexpected error occurred."));
+  return json(exchange, 500, errorBody(INTERNAL_ERROR.code, INTERNAL_ERROR.message));
 }
 
 /** `fields` capped (MAX_FIELD_PROBLEMS), with `fields_omitted` when some were left out. */

@@ -1,7 +1,7 @@
 // @ts-check
-// The envelope and the headers every answer carries, in plain JavaScript so that the three places
-// that answer requests share one copy: the route pipeline (lib/http/respond.ts, envelope.ts),
-// next.config.mjs (site-wide headers on pages and files), and the front of `npm start`
+// The envelope and the headers every answer carries, in plain JavaScript so that the places that
+// answer requests share one copy: the route pipeline (lib/http/respond.ts, envelope.ts), proxy.ts,
+// the page header rules (lib/http/page-headers.mjs), and the front of `npm start`
 // (lib/server/front.mjs), which Node loads without a compiler.
 
 /**
@@ -17,6 +17,14 @@ export const SITE_WIDE_HEADERS = [
 export const API_HEADERS = Object.freeze({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/** The headers of an error answered outside the route pipeline (proxy.ts, the front). */
+export function errorHeaders() {
+  return { ...Object.fromEntries(SITE_WIDE_HEADERS), ...API_HEADERS, "Content-Type": JSON_CONTENT_TYPE, "X-Request-Id": crypto.randomUUID() };
+}
+
+/** What a failure nobody anticipated answers (500): nothing about its cause. */
+export const INTERNAL_ERROR = Object.freeze({ code: "internal_error", message: "An unexpected error occurred." });
 
 const MAX_MESSAGE_LENGTH = 256;
 

@@ -3,6 +3,7 @@ import pg from "pg";
 import { directDatabaseUrl } from "../env";
 import { MESSAGE_CHANNEL } from "../hot-statements";
 import { log } from "../log";
+import { isDraining, onDrain } from "../server/lifecycle.mjs";
 
 // "A public message arrived in conversation X": the wake-up behind long-polling. On PGlite (one
 // process) an in-process emitter carries it. On PostgreSQL it travels as NOTIFY on one channel,
@@ -75,7 +76,10 @@ function dropListener(client: pg.Client): void {
 }
 
 export interface Subscription {
-  /** Resolves at the first signal since subscribing, after `timeoutMs`, or when `signal` aborts. */
+  /**
+   * Resolves at the first signal since subscribing, after `timeoutMs`, or ("aborted") when `signal`
+   * aborts or the server starts shutting down (held long-polls then answer at once).
+   */
   next(timeoutMs: number, signal?: AbortSignal): Promise<"message" | "timeout" | "aborted">;
   close(): void;
 }
@@ -95,12 +99,14 @@ export function subscribe(conversationId: string): Subscription {
         signalled = false;
         return Promise.resolve("message");
       }
-      if (signal?.aborted) return Promise.resolve("aborted");
+      if (signal?.aborted || isDraining()) return Promise.resolve("aborted");
       return new Promise((resolve) => {
         const timer = setTimeout(() => finish("timeout"), timeoutMs);
         const onAbort = () => finish("aborted");
+        const stopWatchingDrain = onDrain(onAbort);
         function finish(outcome: "message" | "timeout" | "aborted") {
           clearTimeout(timer);
+          stopWatchingDrain();
           signal?.removeEventListener("abort", onAbort);
           wake = null;
           resolve(outcome);

@@ -1,16 +1,17 @@
 // @ts-check
-import { randomUUID } from "node:crypto";
 import { createServer, STATUS_CODES } from "node:http";
 import { Readable } from "node:stream";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
-import { API_HEADERS, errorBody, JSON_CONTENT_TYPE, SITE_WIDE_HEADERS } from "../http/wire.mjs";
+import { errorBody, errorHeaders, INTERNAL_ERROR, SITE_WIDE_HEADERS } from "../http/wire.mjs";
+import { isDraining, startDraining } from "./lifecycle.mjs";
 import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 
 // The HTTP front of `npm start`. Most requests go to Next's request handler. The hot visitor
 // routes — the widget's message polls and sends, and its presence polls, nearly all of a chat
 // widget's traffic — skip Next's per-request machinery: their route handlers (the very functions
-// Next would call, shared on globalThis by instrumentation.ts) get a Web Request built straight
-// from the socket. Deployments without this front (Vercel, `next start`) run the same handlers.
+// Next would call, handed over by instrumentation.ts through lib/server/lifecycle.mjs) get a Web
+// Request built straight from the socket. Deployments without this front (Vercel, `next start`)
+// run the same handlers.
 
 /**
  * @typedef {(request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>} RouteHandler
@@ -25,6 +26,11 @@ import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 // headers are removed from /api requests; and the TCP peer is passed to the handlers for per-IP
 // rate limits (lib/server/peer.mjs). Requests whose headers or body do not arrive within
 // REQUEST_TIMEOUT_MS are cut off (held long-polls are unaffected: their request has arrived).
+//
+// On shutdown (`drain`, docs/deploy.md) it stops accepting connections, answers every request
+// still arriving on an open connection with `Connection: close`, has held long-polls answer at
+// once, ends event streams (EventSource reconnects, to another instance), and resolves when the
+// last request in flight has finished.
 
 export { SITE_WIDE_HEADERS };
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -35,18 +41,20 @@ const NO_PARAMS = Promise.resolve({});
 const INTERNAL_BASE = "http://localhost";
 
 /**
- * @param {{ next: NodeHandler, hotRoutes: () => HotRoutes | undefined }} options
- *   `hotRoutes` is read per request: until instrumentation.ts has shared them, Next serves all.
+ * @param {{ next: NodeHandler, hotRoutes: HotRoutes, inFlight: Set<import("node:http").ServerResponse> }} options
  * @returns {NodeHandler}
  */
-export function createFront({ next, hotRoutes }) {
+function createFront({ next, hotRoutes, inFlight }) {
   const secret = installFrontSecret();
   return (req, res) => {
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+    if (isDraining()) res.shouldKeepAlive = false;
     const refusal = screenRequest(req.method, req.url);
     if (refusal) return refuse(res, refusal);
     const screened = screenHeaders(req, secret);
     if (screened.hasBody) closeIfBodyUnread(req, res);
-    const handler = hotHandler(hotRoutes(), req);
+    const handler = hotHandler(hotRoutes, req);
     const request = handler && toWebRequest(req, res, screened.raw);
     if (!handler || !request) return next(toNext(req, screened), res);
     return serve(handler, request, res);
@@ -54,11 +62,19 @@ export function createFront({ next, hotRoutes }) {
 }
 
 /**
+ * @typedef {import("node:http").Server & { drain: () => Promise<void> }} FrontServer
+ *   `drain` stops taking requests and resolves once those in flight have finished
+ */
+
+/**
  * The HTTP server of `npm start`: the front, with time limits on slow clients and the envelope
  * for requests Node's parser refuses.
- * @param {{ next: NodeHandler, hotRoutes: () => HotRoutes | undefined, requestTimeoutMs?: number }} options
+ * @param {{ next: NodeHandler, hotRoutes: HotRoutes, requestTimeoutMs?: number }} options
+ * @returns {FrontServer}
  */
 export function createFrontServer({ requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, ...front }) {
+  /** @type {Set<import("node:http").ServerResponse>} */
+  const inFlight = new Set();
   const server = createServer(
     {
       requestTimeout: requestTimeoutMs,
@@ -66,11 +82,27 @@ export function createFrontServer({ requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_M
       // How often Node looks for requests over their time (its default, 30 s, would double it).
       connectionsCheckingInterval: Math.max(250, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
     },
-    createFront(front),
+    createFront({ ...front, inFlight }),
   );
   server.on("clientError", answerClientError);
-  return server;
+  const closed = new Promise((resolve) => server.once("close", resolve));
+  const drain = async () => {
+    startDraining(); // new requests get Connection: close, held long-polls answer now, /api/ready says 503
+    server.close(); // no new connections; "close" once every open one has ended
+    server.closeIdleConnections();
+    for (const res of inFlight) {
+      // Otherwise the connection would idle on after its answer, for as long as keep-alive allows.
+      if (!res.headersSent) res.shouldKeepAlive = false;
+      else if (isEventStream(res)) res.destroy();
+      res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+    }
+    await closed;
+  };
+  return Object.assign(server, { drain });
 }
+
+/** @param {import("node:http").ServerResponse} res */
+const isEventStream = (res) => String(res.getHeader("content-type") ?? "").startsWith("text/event-stream");
 
 /**
  * @typedef {{ raw: string[], dropped: boolean, api: boolean, peer: string, hasBody: boolean }} ScreenedHeaders
@@ -134,15 +166,9 @@ function closeIfBodyUnread(req, res) {
   );
 }
 
-/** The pipeline's error headers, plus the site-wide ones, for an answer that closes the connection. */
+/** The pipeline's error headers, for an answer that closes the connection. */
 function refusalHeaders() {
-  return {
-    ...Object.fromEntries(SITE_WIDE_HEADERS),
-    ...API_HEADERS,
-    "Content-Type": JSON_CONTENT_TYPE,
-    "X-Request-Id": randomUUID(),
-    Connection: "close",
-  };
+  return { ...errorHeaders(), Connection: "close" };
 }
 
 /**
@@ -178,12 +204,12 @@ function answerClientError(error, socket) {
 
 /**
  * The handler for this exact path and method, if it is a hot one. HEAD is left to Next.
- * @param {HotRoutes | undefined} routes
+ * @param {HotRoutes} routes
  * @param {import("node:http").IncomingMessage} req
  */
 function hotHandler(routes, req) {
   const target = req.url ?? "";
-  if (!routes || !target.startsWith("/")) return undefined;
+  if (!target.startsWith("/")) return undefined;
   const queryAt = target.indexOf("?");
   const route = routes[queryAt === -1 ? target : target.slice(0, queryAt)];
   const handler = route && req.method !== "HEAD" && req.method ? route[req.method] : undefined;
@@ -208,8 +234,8 @@ async function serve(handler, request, res) {
     // The pipeline answers every error itself; reaching here is a bug in the front.
     console.error(JSON.stringify({ level: "error", event: "front_unhandled_error", error: String(error) }));
     if (res.headersSent) return void res.destroy();
-    res.writeHead(500, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
-    res.end(JSON.stringify({ success: false, result: { code: "internal_error" }, message: "An unexpected error occurred." }));
+    res.writeHead(500, errorHeaders());
+    res.end(errorBody(INTERNAL_ERROR.code, INTERNAL_ERROR.message));
   }
 }
 

@@ -26,10 +26,10 @@ beforeAll(async () => {
       seenByNext = { ...req.headers };
       res.writeHead(299, { [NEXT_MARK]: "yes" }).end();
     },
-    hotRoutes: () => ({
+    hotRoutes: {
       "/api/v1/chat/visitor/messages": messagesRoute,
       "/api/v1/chat/visitor/presence": presenceRoute,
-    }),
+    },
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");

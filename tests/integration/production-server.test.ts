@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NEXT_INTERNAL_HEADERS } from "../../lib/http/request-screen.mjs";
 import { PEER_HEADER } from "../../lib/server/peer.mjs";
@@ -193,4 +197,72 @@ describe.skipIf(!built)("next start: Next alone, on the real build", () => {
     expectEnvelope(await send(server.port, "GET", "/api/v1/chat/visitor/avatars/%ED%A0%80"), 400, "invalid_request");
     expectEnvelope(await send(server.port, "GET", "/api/v1/chat/visitor/avatars/%FF"), 400, "invalid_request");
   });
+});
+
+describe.skipIf(!built)("npm start: a graceful shutdown on SIGTERM, on the real build", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "parley-shutdown-test-"));
+  const sameData = { DATA_DIR: dataDir, UPLOADS_DIR: path.join(dataDir, "uploads") };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** A POST whose body is still arriving: the rest is sent when `finish` is called. */
+  function sendInTwoParts(port: number, target: string, headers: Record<string, string>, body: string) {
+    let finish = () => {};
+    const answer = new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest(
+        { host: "127.0.0.1", port, method: "POST", path: target, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, agent: false },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text, json: JSON.parse(text) }));
+        },
+      );
+      req.on("error", reject);
+      req.write(body.slice(0, 10));
+      finish = () => void req.end(body.slice(10));
+    });
+    return { answer, finish: () => finish() };
+  }
+
+  test(
+    "held long-polls answer at once with an empty page, a send in flight is stored, new connections are refused, exit 0",
+    async () => {
+      const server = await startServer("front", sameData);
+      const origin = `http://localhost:${server.port}`;
+      const open = async () =>
+        (await send(server.port, "POST", "/api/v1/chat/widget/demo/conversations", { headers: json(origin), body: "{}" })).json.result.visitor_token as string;
+      const [waiting, writing] = [await open(), await open()];
+      const visitor = (token: string) => ({ ...json(origin), Authorization: `Bearer ${token}` });
+
+      const heldSince = Date.now();
+      const held = send(server.port, "GET", "/api/v1/chat/visitor/messages?cursor=0&wait=20", { headers: visitor(waiting) });
+      const inFlight = sendInTwoParts(server.port, "/api/v1/chat/visitor/messages", visitor(writing), JSON.stringify({ body: "sent while stopping", client_id: "last" }));
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // both have reached the server
+
+      server.kill("SIGTERM");
+      const poll = await held;
+      expect([poll.status, poll.json.success, poll.json.result.items]).toEqual([200, true, []]);
+      expect(poll.headers.connection).toBe("close");
+      expect(Date.now() - heldSince).toBeLessThan(10_000); // answered, not held for its 20 s
+      await expect(send(server.port, "GET", "/api/health")).rejects.toThrow(/ECONNREFUSED/);
+
+      inFlight.finish();
+      const sent = await inFlight.answer;
+      expect([sent.status, sent.json.result.message.body]).toEqual([201, "sent while stopping"]);
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain("SIGTERM: finishing the requests in flight, then stopping");
+
+      // What was in flight is on disk, and so is the demo agent's answer it set off after its response.
+      const again = await startServer("front", sameData);
+      try {
+        const page = await send(again.port, "GET", "/api/v1/chat/visitor/messages?cursor=0", { headers: visitor(writing) });
+        expect(page.json.result.items.map((message: { author_type: string; body: string }) => [message.author_type, message.body])).toEqual([
+          ["visitor", "sent while stopping"],
+          ["staff", expect.any(String)],
+        ]);
+      } finally {
+        await again.stop();
+      }
+    },
+    120_000,
+  );
 });

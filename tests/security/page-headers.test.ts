@@ -1,18 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
-import nextConfig, { demoContentSecurityPolicy } from "../../next.config.mjs";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import nextConfig from "../../next.config.mjs";
+import { parseEnv } from "../../lib/env";
+import { demoContentSecurityPolicy, runtimePageHeaders } from "../../lib/http/page-headers.mjs";
+import { productionBuildExists, send, startServer, type RunningServer } from "../support/production-server";
 
-// Security headers of the pages. Two levels of proof:
-// 1. the headers() table of next.config.mjs, each rule compiled by Next's own buildCustomRoute
-//    (what `next build` writes into routes-manifest.json), always;
-// 2. the real production server (`npm start`: scripts/start.mjs) answering /demo, when a production build newer than next.config.mjs
-//    exists (CI builds right before the tests). Next fixes headers() at build time, so an older
-//    build would prove nothing — then this part is skipped rather than run against stale headers.
+// Security headers of the pages (lib/http/page-headers.mjs). Three levels of proof:
+// 1. the static rules, as next.config.mjs hands them to Next, each compiled by Next's own
+//    buildCustomRoute (what `next build` writes into routes-manifest.json);
+// 2. the rules the configuration decides (the /demo CSP), as proxy.ts sets them per request;
+// 3. the real production server (`npm start`) answering /demo with a PUBLIC_URL the build never
+//    saw: the policy is the running server's, not the build's.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // The function `next build` compiles each headers() rule with into routes-manifest.json.
@@ -26,19 +25,20 @@ interface HeaderRule {
 }
 const rules = (await nextConfig.headers!()) as HeaderRule[];
 
-/** The headers Next would send for `pathname`: every matching rule, later ones overriding. */
-function configuredHeaders(pathname: string): Headers {
+/** The headers Next and proxy.ts would send for `pathname` under `config`: every matching rule, later ones overriding. */
+function configuredHeaders(pathname: string, config: Record<string, string> = { NODE_ENV: "production" }): Headers {
   const headers = new Headers();
   for (const rule of rules) {
     if (!new RegExp(buildCustomRoute("header", rule).regex).test(pathname)) continue;
     for (const { key, value } of rule.headers) headers.set(key, value);
   }
+  for (const [key, value] of runtimePageHeaders(pathname, parseEnv(config)) ?? []) headers.set(key, value);
   return headers;
 }
 
-function directives(csp: string | null): Map<string, string[]> {
+function directives(csp: string | string[] | null | undefined): Map<string, string[]> {
   return new Map(
-    (csp ?? "")
+    String(csp ?? "")
       .split(";")
       .map((part) => part.trim().split(/\s+/))
       .filter(([name]) => name)
@@ -46,7 +46,7 @@ function directives(csp: string | null): Map<string, string[]> {
   );
 }
 
-function expectStrictDemoPolicy(csp: string | null): void {
+function expectStrictDemoPolicy(csp: string | string[] | null | undefined): void {
   const policy = directives(csp);
   expect(policy.get("default-src")).toEqual(["'self'"]);
   expect(policy.get("script-src")).toEqual(["'self'", "'unsafe-inline'"]);
@@ -60,7 +60,7 @@ function expectStrictDemoPolicy(csp: string | null): void {
   expect(policy.get("form-action")).toEqual(["'self'"]);
 }
 
-describe("page security headers (next.config.mjs)", () => {
+describe("page security headers (lib/http/page-headers.mjs)", () => {
   test.each(["/demo", "/demo/"])("%s sends a strict Content-Security-Policy and refuses framing", (pathname) => {
     const headers = configuredHeaders(pathname);
     expectStrictDemoPolicy(headers.get("content-security-policy"));
@@ -78,70 +78,69 @@ describe("page security headers (next.config.mjs)", () => {
     expect(configuredHeaders("/demox").get("content-security-policy")).toBeNull();
   });
 
+  test("the inbox's pages refuse framing", () => {
+    for (const pathname of ["/inbox", "/inbox/", "/inbox/conversations/abc"]) {
+      const headers = configuredHeaders(pathname);
+      expect([pathname, headers.get("x-frame-options"), directives(headers.get("content-security-policy")).get("frame-ancestors")]).toEqual([
+        pathname,
+        "DENY",
+        ["'none'"],
+      ]);
+    }
+    expect(configuredHeaders("/inboxes").get("x-frame-options")).toBeNull();
+  });
+
   test("connect-src follows the upload destination: the public origin, and the S3 bucket when configured", () => {
-    const local = directives(demoContentSecurityPolicy({ PUBLIC_URL: "https://chat.example.com/x" })).get("connect-src");
+    const local = directives(demoContentSecurityPolicy(parseEnv({ PUBLIC_URL: "https://chat.example.com/x" }))).get("connect-src");
     expect(local).toEqual(["'self'", "https://chat.example.com"]);
-    const s3 = directives(demoContentSecurityPolicy({ PUBLIC_URL: "https://chat.example.com", S3_BUCKET: "files", S3_REGION: "eu-west-1" })).get("connect-src");
+    const unset = directives(demoContentSecurityPolicy(parseEnv({ PORT: "4321" }))).get("connect-src");
+    expect(unset).toEqual(["'self'", "http://localhost:4321"]);
+    const s3 = directives(demoContentSecurityPolicy(parseEnv({ PUBLIC_URL: "https://chat.example.com", S3_BUCKET: "files", S3_REGION: "eu-west-1" }))).get("connect-src");
     expect(s3).toEqual(["'self'", "https://chat.example.com", "https://s3.eu-west-1.amazonaws.com", "https://files.s3.eu-west-1.amazonaws.com"]);
-    const dev = directives(demoContentSecurityPolicy({ NODE_ENV: "development" })).get("script-src");
+    const pathStyle = directives(
+      demoContentSecurityPolicy(parseEnv({ PUBLIC_URL: "https://chat.example.com", S3_BUCKET: "files", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true" })),
+    ).get("connect-src");
+    expect(pathStyle).toEqual(["'self'", "https://chat.example.com", "http://127.0.0.1:9000"]);
+    const dev = directives(demoContentSecurityPolicy(parseEnv({ NODE_ENV: "development" }))).get("script-src");
     expect(dev).toContain("'unsafe-eval'"); // next dev's fast refresh; never in a production build
   });
 });
 
-const buildId = path.join(ROOT, ".next/BUILD_ID");
-const freshBuild = (() => {
-  try {
-    return statSync(buildId).mtimeMs > statSync(path.join(ROOT, "next.config.mjs")).mtimeMs;
-  } catch {
-    return false;
-  }
-})();
+describe.skipIf(!productionBuildExists())("page security headers on the real production server (`npm start`)", () => {
+  // A public origin no build ever ran with: the policy must come from the running server.
+  const PUBLIC_URL = "https://chat-runtime-csp.example";
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer("front", { PUBLIC_URL });
+  });
+  afterAll(() => server?.stop());
 
-let server: ChildProcess | undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), "parley-headers-"));
-afterAll(() => {
-  if (server?.pid) process.kill(server.pid);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-describe.runIf(freshBuild)("page security headers on the real production server (`npm start`)", () => {
-  test("/demo, / and the API answer with the configured headers", { timeout: 60_000 }, async () => {
-    const port = await freePort();
-    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "silent" };
-    delete env.DATABASE_URL;
-    env.HOSTNAME = "127.0.0.1";
-    server = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "ignore"] });
-    let stdout = "";
-    server.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 45_000;
-    let demo: Response | undefined;
-    while (!demo && Date.now() < deadline) {
-      demo = await fetch(`${base}/demo`).catch(() => undefined);
-      if (!demo) await new Promise((resolve) => setTimeout(resolve, 250));
+  test("/demo names the running server's PUBLIC_URL in connect-src, with every other header", async () => {
+    for (const target of ["/demo", "/demo/"]) {
+      const demo = await send(server.port, "GET", target);
+      expect(demo.status).toBe(200);
+      expectStrictDemoPolicy(demo.headers["content-security-policy"]);
+      expect(directives(demo.headers["content-security-policy"]).get("connect-src")).toEqual(["'self'", PUBLIC_URL]);
+      expect(demo.headers["x-frame-options"]).toBe("DENY");
+      expect(demo.headers["x-content-type-options"]).toBe("nosniff");
+      expect(demo.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(demo.headers["x-powered-by"]).toBeUndefined();
     }
-    expect(demo?.status).toBe(200);
-    expectStrictDemoPolicy(demo!.headers.get("content-security-policy"));
-    expect(demo!.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(demo!.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(demo!.headers.get("x-powered-by")).toBeNull();
+  });
 
-    const home = await fetch(`${base}/`);
-    expect(home.headers.get("x-content-type-options")).toBe("nosniff");
-    const apiResponse = await fetch(`${base}/api/v1/chat/visitor/messages`, { headers: { Origin: "https://nobody.example" } });
-    expect(apiResponse.status).toBe(401);
-    expect(apiResponse.headers.get("cache-control")).toBe("no-store");
-    expect(apiResponse.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(apiResponse.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  test("/, the widget and the API keep the site-wide headers; no page but /demo gets its policy", async () => {
+    const home = await send(server.port, "GET", "/");
+    expect(home.headers["x-content-type-options"]).toBe("nosniff");
+    expect(home.headers["content-security-policy"]).toBeUndefined();
+    const widget = await send(server.port, "GET", "/widget.js");
+    expect(widget.headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
+    expect(widget.headers["content-security-policy"]).toBeUndefined();
+    const api = await send(server.port, "GET", "/api/v1/chat/visitor/messages", { headers: { Origin: "https://nobody.example" } });
+    expect(api.status).toBe(401);
+    expect(api.headers["cache-control"]).toBe("no-store");
+    expect(api.headers["x-content-type-options"]).toBe("nosniff");
+    expect(api.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     // The widget's hot routes skip Next's request handler (lib/server/front.mjs).
-    expect(stdout).toContain("Served without Next's request handler: /api/v1/chat/visitor/messages, /api/v1/chat/visitor/presence");
+    expect(server.output()).toContain("Served without Next's request handler: /api/v1/chat/visitor/messages, /api/v1/chat/visitor/presence");
   });
 });

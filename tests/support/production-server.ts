@@ -33,6 +33,10 @@ export interface RunningServer {
   port: number;
   /** What the server printed so far (stdout and stderr). */
   output(): string;
+  /** Sends the server process a signal (SIGTERM: a graceful shutdown). */
+  kill(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (null when a signal killed it) once the process has exited. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -70,9 +74,9 @@ export async function startServer(mode: "front" | "next", env: Record<string, st
   let printed = "";
   child.stdout!.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const stop = async () => {
-    child.kill("SIGTERM");
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
     await exited;
     clearTimeout(killer);
@@ -87,7 +91,7 @@ export async function startServer(mode: "front" | "next", env: Record<string, st
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { port, output: () => printed, stop };
+  return { port, output: () => printed, kill: (signal) => void child.kill(signal), exited, stop };
 }
 
 export interface Answer {

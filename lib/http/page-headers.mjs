@@ -1,0 +1,81 @@
+// @ts-check
+import { publicOrigin } from "../env-schema.mjs";
+import { SITE_WIDE_HEADERS } from "./wire.mjs";
+
+// Every per-path header rule of the service, in one place. Two kinds:
+// - STATIC_HEADER_RULES depend on nothing configurable: next.config.mjs hands them to Next, which
+//   compiles them into the build;
+// - the rules of `runtimePageHeaders` depend on the configuration (PUBLIC_URL, S3): proxy.ts sets
+//   them on each request from the environment the server runs with, never the one `next build`
+//   happened to see. proxy.ts's matcher lists their paths.
+// The API's own headers come from the route pipeline (lib/http/respond.ts, wire.mjs).
+
+/**
+ * @typedef {import("zod").infer<typeof import("../env-schema.mjs").envSchema>} Env
+ * @typedef {{ source: string, headers: ReadonlyArray<readonly [string, string]> }} HeaderRule  `source` in Next's headers() syntax
+ */
+
+/** Refuses every framing: old browsers read X-Frame-Options, current ones the CSP directive. */
+/** @type {ReadonlyArray<readonly [string, string]>} */
+const NO_FRAMING = [["X-Frame-Options", "DENY"]];
+
+/** @type {ReadonlyArray<HeaderRule>} */
+export const STATIC_HEADER_RULES = [
+  { source: "/:path*", headers: SITE_WIDE_HEADERS },
+  // The inbox (staff pages) must never be framed: clickjacking an operator's replies.
+  { source: "/inbox/:path*", headers: [...NO_FRAMING, ["Content-Security-Policy", "frame-ancestors 'none'"]] },
+  // The widget (scripts/build-widget.mjs): the loader keeps its name, so a short cache and the
+  // ETag Next sends for public files; chunks are named by their content's hash, so forever.
+  { source: "/widget.js", headers: [["Cache-Control", "public, max-age=300, must-revalidate"]] },
+  { source: "/widget/:file*", headers: [["Cache-Control", "public, max-age=31536000, immutable"]] },
+];
+
+/** The paths whose headers depend on the configuration (with and without the trailing slash: no redirect strips it). */
+export const DEMO_PATHS = Object.freeze(["/demo", "/demo/"]);
+
+/**
+ * The headers the configuration decides for `pathname`, or null when it has none.
+ * @param {string} pathname
+ * @param {Env} env
+ * @returns {ReadonlyArray<readonly [string, string]> | null}
+ */
+export function runtimePageHeaders(pathname, env) {
+  if (!DEMO_PATHS.includes(pathname)) return null;
+  return [...NO_FRAMING, ["Content-Security-Policy", demoContentSecurityPolicy(env)]];
+}
+
+/**
+ * The demo page's Content-Security-Policy. Next.js inlines its bootstrap scripts and the widget
+ * inlines its styles, hence 'unsafe-inline'; `next dev` also needs eval for fast refresh.
+ * @param {Env} env
+ */
+export function demoContentSecurityPolicy(env) {
+  const dev = env.NODE_ENV === "development";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${uploadOrigins(env).join(" ")}`,
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/**
+ * Where the demo page's widget may send requests besides its own origin: the service's public
+ * origin (upload URLs are absolute on it) and, with S3 storage, the bucket's.
+ * @param {Env} env
+ */
+function uploadOrigins(env) {
+  const origins = new Set([publicOrigin(env)]);
+  if (env.S3_BUCKET) {
+    const endpoint = new URL(env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`);
+    origins.add(endpoint.origin);
+    if (!env.S3_FORCE_PATH_STYLE) origins.add(`${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`);
+  }
+  return [...origins];
+}
