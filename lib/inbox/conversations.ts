@@ -30,6 +30,7 @@ interface ListRow {
   preview_body: string | null;
   preview_author_type: string | null;
   preview_kind: string | null;
+  identity_verified: boolean;
 }
 
 export interface ConversationSummary {
@@ -45,6 +46,7 @@ export interface ConversationSummary {
   created_at: string;
   unread_count: number;
   last_message: { body: string; author_type: string; kind: string } | null;
+  identity_verified: boolean;
 }
 
 // Prepared (one plan per connection): the list is the inbox's commonest read, re-read on every
@@ -67,7 +69,8 @@ const INBOX_PAGE: PreparedStatement = {
            (SELECT count(*) FROM messages um
              WHERE um.conversation_id = c.id AND um.author_type = 'visitor'
                AND um.sequence > COALESCE(r.read_sequence, 0)) AS unread,
-           lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind
+           lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind,
+           c.identity_verified
     FROM page c
     JOIN sites s ON s.id = c.site_id
     LEFT JOIN members am ON am.id = c.assigned_member_id
@@ -110,6 +113,7 @@ function toSummary(row: ListRow): ConversationSummary {
     created_at: row.created_at.toISOString(),
     unread_count: Number(row.unread),
     last_message: row.preview_body === null ? null : { body: row.preview_body.slice(0, 140), author_type: row.preview_author_type!, kind: row.preview_kind! },
+    identity_verified: row.identity_verified,
   };
 }
 
@@ -158,6 +162,8 @@ export async function readInboxConversation(member: StaffMember, id: string) {
     visitor_id: row.visitorId,
     visitor_name: row.visitorName,
     visitor_email: row.visitorEmail,
+    user_id: row.userId,
+    identity_verified: row.identityVerified,
     offline: row.offline,
     last_sequence: row.lastSequence,
     visitor_seen_sequence: row.visitorSeenSequence,

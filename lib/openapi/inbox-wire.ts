@@ -50,6 +50,7 @@ export const inboxConversationSummary = named(
         kind: z.enum(["message", "note"]),
       })
       .nullable(),
+    identity_verified: z.boolean().describe("the visitor's identity was verified (a valid user_hash at the start)"),
   }),
 );
 
@@ -80,6 +81,8 @@ export const inboxConversation = named(
     visitor_id: z.string(),
     visitor_name: z.string().nullable(),
     visitor_email: z.string().nullable(),
+    user_id: z.string().nullable().describe("the site's own user id, from identity verification"),
+    identity_verified: z.boolean(),
     offline: z.boolean(),
     last_sequence: z.int().min(0),
     visitor_seen_sequence: z.int().min(0).describe("the highest sequence the visitor's list endpoint has sent"),
