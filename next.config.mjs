@@ -83,6 +83,14 @@ const nextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
         ],
       },
+      // The inbox is never framed by another page (clickjacking of replies and settings).
+      {
+        source: "/inbox/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
       // The widget (scripts/build-widget.mjs): the loader keeps its name, so a short cache and the
       // ETag Next sends for public files; chunks are named by their content's hash, so forever.
       { source: "/widget.js", headers: [{ key: "Cache-Control", value: "public, max-age=300, must-revalidate" }] },
