@@ -1,11 +1,10 @@
 import { createHmac } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { WebhookReceiver } from "../support/webhook-receiver";
 import { must } from "./support/admin";
 import { CUSTOMER_URL, SERVICE_URL } from "./support/env";
 import { expect as baseExpect, test } from "./support/fixtures";
-import { inboxScreenshot, signedInStaff } from "./support/inbox";
+import { axeScan, inboxScreenshot, signedInStaff } from "./support/inbox";
 
 // The inbox's notification settings (owners): webhooks with the secret shown once and the delivery
 // log, the email outbox, and verified visitor identities. The service runs with
@@ -172,13 +171,6 @@ test("verified visitors are marked, and their other conversations are one click 
   await agent.context.close();
 });
 
-async function scan(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("nextjs-portal").analyze();
-  const grave = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const summary = grave.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe: serious or critical issues on ${state}`).toEqual([]);
-}
-
 test("the new pages: refuse framing, no serious axe issue light and dark, readable at 375 px", async ({ browser, site }) => {
   const webhook = await must<{ id: string }>("POST", "/webhooks", { url: "https://hooks.e2e.invalid/axe", events: ["ticket.created"], description: "Axe" });
   await fetch(`${SERVICE_URL}/api/v1/chat/widget/${site.id}/tickets`, {
@@ -203,13 +195,13 @@ test("the new pages: refuse framing, no serious axe issue light and dark, readab
       await page.emulateMedia({ colorScheme: scheme });
       for (const path of paths) {
         await page.goto(`${SERVICE_URL}${path}`);
-        await scan(page, `${path} (${scheme})`);
+        await axeScan(page, `${path} (${scheme})`);
       }
     }
     await page.setViewportSize({ width: 375, height: 740 });
     for (const path of paths) {
       await page.goto(`${SERVICE_URL}${path}`);
-      await scan(page, `${path} at 375 px`);
+      await axeScan(page, `${path} at 375 px`);
       const wide = await page.evaluate(() =>
         [...document.querySelectorAll("body *")].filter((element) => element.getBoundingClientRect().right > 376).map((element) => `${element.tagName} ${element.className} ${element.textContent?.slice(0, 40)}`),
       );
