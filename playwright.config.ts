@@ -69,7 +69,8 @@ export default defineConfig({
       name: "service",
       command: "node tests/e2e/support/service.mjs",
       url: `${SERVICE_URL}/widget.js`,
-      env: { PORT: servicePort, ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
+      // Webhook tests deliver to a receiver on this machine (tests/support/webhook-receiver.ts).
+      env: { PORT: servicePort, ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE_TARGETS: "on" },
       timeout: 180_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },

@@ -54,7 +54,7 @@ export function toInboxWireConversation(
   row: ConversationRow & { site: { name: string }; assignedMember: { id: string; name: string } | null },
   visitorTyping: boolean,
 ): InboxWireConversation {
-  const { id, site_id, created_at, closed_at, user_id, identity_verified, ...rest } = toWireConversation(row);
+  const { id, site_id, ...rest } = toWireConversation(row);
   return {
     id,
     site_id,
@@ -62,8 +62,6 @@ export function toInboxWireConversation(
     ...rest,
     assigned_member: row.assignedMember,
     visitor_typing: visitorTyping,
-    created_at,
-    closed_at,
   };
 }
 

@@ -22,7 +22,7 @@ const conversationNotFound = () => new AppError("conversation_not_found", "No co
 /** INBOX_PAGE's row; `unread` is a count. */
 type ListRow = SqlRow<
   Conversation,
-  "id" | "site_id" | "status" | "visitor_name" | "visitor_email" | "assigned_member_id" | "last_activity_at" | "created_at"
+  "id" | "site_id" | "status" | "visitor_name" | "visitor_email" | "assigned_member_id" | "last_activity_at" | "created_at" | "identity_verified"
 > &
   SqlRow<Site, never, { site_name: "name" }> &
   SqlRow<ConversationRead, "read_sequence"> &
@@ -54,7 +54,8 @@ const INBOX_PAGE: PreparedStatement = {
            (SELECT count(*) FROM messages um
              WHERE um.conversation_id = c.id AND um.author_type = 'visitor'
                AND um.sequence > COALESCE(r.read_sequence, 0)) AS unread,
-           lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind
+           lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind,
+           c.identity_verified
     FROM page c
     JOIN sites s ON s.id = c.site_id
     LEFT JOIN members am ON am.id = c.assigned_member_id
@@ -100,6 +101,7 @@ function toSummary(row: ListRow): ConversationSummary {
       row.preview_body === null
         ? null
         : { body: row.preview_body.slice(0, 140), author_type: row.preview_author_type as LastMessage["author_type"], kind: row.preview_kind as LastMessage["kind"] },
+    identity_verified: row.identity_verified,
   };
 }
 

@@ -44,6 +44,7 @@ export const inboxConversationSummary = named(
         kind: z.enum(["message", "note"]),
       })
       .nullable(),
+    identity_verified: z.boolean().describe("the visitor's identity was verified (a valid user_hash at the start)"),
   }),
 );
 
@@ -60,7 +61,7 @@ export const inboxMessage = named("InboxMessage", staffMessage.omit({ note_numbe
 
 export const inboxConversation = named(
   "InboxConversation",
-  conversation.omit({ user_id: true, identity_verified: true }).extend({
+  conversation.extend({
     site_name: z.string(),
     assigned_member: z.object({ id: z.string(), name: z.string() }).nullable(),
     visitor_typing: z.boolean(),

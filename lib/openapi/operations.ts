@@ -8,6 +8,7 @@ import { pageViewBody } from "../page-views/schemas";
 import { presenceQuery } from "../presence/schemas";
 import { createSiteBody, siteQuery, updateSiteBody } from "../sites/schemas";
 import { FILE_CONTENT_TYPES, ticketBody } from "../tickets/schemas";
+import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
 import { widgetOperations } from "./widget-operations";
@@ -286,5 +287,6 @@ export const operations: Operation[] = [
   ...visitorServiceAndOperatorOperations,
   ...notificationOperations,
   ...inboxOperations,
+  ...inboxNotificationOperations,
   ...widgetOperations,
 ];

@@ -1,9 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { must, onlyConversation } from "./support/admin";
 import { ADMIN_TOKEN, CUSTOMER_URL, SERVICE_URL } from "./support/env";
 import { expect as baseExpect, test } from "./support/fixtures";
-import { inboxScreenshot, signedInStaff } from "./support/inbox";
+import { axeScan, inboxScreenshot, signedInStaff } from "./support/inbox";
 import { png } from "./support/png";
 
 // The staff inbox against a visitor on the customer page (another origin): two browser contexts.
@@ -140,13 +138,6 @@ test("ticket files download only with a session", async ({ browser, site }) => {
   await agent.context.close();
 });
 
-async function scan(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("nextjs-portal").analyze();
-  const grave = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const summary = grave.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `axe: serious or critical issues on ${state}`).toEqual([]);
-}
-
 test("axe finds no serious or critical issue on the inbox pages, light and dark, at 375 px", async ({ browser, site }) => {
   const started = await fetch(`${SERVICE_URL}/api/v1/chat/widget/${site.id}/conversations`, {
     method: "POST",
@@ -158,21 +149,21 @@ test("axe finds no serious or critical issue on the inbox pages, light and dark,
   const signInContext = await browser.newContext();
   const signIn = await signInContext.newPage();
   await signIn.goto(`${SERVICE_URL}/inbox/sign-in`);
-  await scan(signIn, "sign-in");
+  await axeScan(signIn, "sign-in");
   await signIn.goto(`${SERVICE_URL}/inbox/invite?code=nope`);
-  await scan(signIn, "an unusable invite link");
+  await axeScan(signIn, "an unusable invite link");
   await signInContext.close();
 
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const path of [`/inbox?site=${site.id}`, `/inbox/conversations/${started.result.conversation_id}`, "/inbox/tickets", "/inbox/settings"]) {
       await page.goto(`${SERVICE_URL}${path}`);
-      await scan(page, `${path} (${scheme})`);
+      await axeScan(page, `${path} (${scheme})`);
     }
   }
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${SERVICE_URL}/inbox/conversations/${started.result.conversation_id}`);
-  await scan(page, "conversation at 375 px");
+  await axeScan(page, "conversation at 375 px");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await inboxScreenshot(page, "inbox-06-mobile");
   await owner.context.close();

@@ -73,6 +73,21 @@ describe("page security headers (lib/http/page-headers.mjs)", () => {
     expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  test.each(["/inbox", "/inbox/", "/inbox/sign-in", "/inbox/settings", "/inbox/settings/webhooks/wh_1", "/inbox/outbox", "/inbox/conversations/c-1"])(
+    "%s refuses framing (X-Frame-Options and frame-ancestors)",
+    (pathname) => {
+      const headers = configuredHeaders(pathname);
+      expect(headers.get("x-frame-options")).toBe("DENY");
+      expect(directives(headers.get("content-security-policy")).get("frame-ancestors")).toEqual(["'none'"]);
+    },
+  );
+
+  test("pages outside the inbox are not caught by its rule", () => {
+    for (const pathname of ["/inboxes", "/api/v1/inbox/conversations", "/widget.js"]) {
+      expect(configuredHeaders(pathname).get("x-frame-options"), pathname).toBeNull();
+    }
+  });
+
   test("the widget script itself is not held to the demo page's policy (customer pages load it)", () => {
     expect(configuredHeaders("/widget.js").get("content-security-policy")).toBeNull();
     expect(configuredHeaders("/demox").get("content-security-policy")).toBeNull();

@@ -5,6 +5,7 @@ import type { StaffMember } from "@/lib/staff/sessions";
 import { listSites } from "@/lib/sites/manage-sites";
 import styles from "../inbox.module.css";
 import { LocalTime } from "./local-time";
+import { VerifiedMark } from "./verified-mark";
 
 export type ListParams = Record<string, string | string[] | undefined>;
 
@@ -82,6 +83,12 @@ export async function ConversationList({ member, params, activeId }: { member: S
                 <span className={styles.itemTop}>
                   <span className={styles.itemName}>
                     {item.visitor_name ?? "Visitor"}
+                    {item.identity_verified ? (
+                      <>
+                        {" "}
+                        <VerifiedMark />
+                      </>
+                    ) : null}
                     {item.unread_count > 0 ? (
                       <>
                         {" "}

@@ -9,7 +9,12 @@ export function NavLinks({ owner }: { owner: boolean }) {
   const links = [
     { href: "/inbox", label: "Conversations", active: pathname === "/inbox" || pathname.startsWith("/inbox/conversations") },
     { href: "/inbox/tickets", label: "Tickets", active: pathname.startsWith("/inbox/tickets") },
-    ...(owner ? [{ href: "/inbox/settings", label: "Settings", active: pathname.startsWith("/inbox/settings") }] : []),
+    ...(owner
+      ? [
+          { href: "/inbox/outbox", label: "Outbox", active: pathname.startsWith("/inbox/outbox") },
+          { href: "/inbox/settings", label: "Settings", active: pathname.startsWith("/inbox/settings") },
+        ]
+      : []),
   ];
   return (
     <nav className={styles.nav} aria-label="Inbox">

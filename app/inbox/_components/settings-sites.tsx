@@ -19,7 +19,7 @@ const originsOf = (text: string) =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
-function useSave() {
+export function useSave() {
   const router = useRouter();
   const [status, setStatus] = useState<{ error?: string; done?: string }>({});
   const save = async (method: string, path: string, body: unknown, done: string) => {
@@ -36,7 +36,7 @@ function useSave() {
   return { status, save };
 }
 
-function Feedback({ status }: { status: { error?: string; done?: string } }) {
+export function Feedback({ status }: { status: { error?: string; done?: string } }) {
   return (
     <p className={status.error ? styles.error : styles.success} role={status.error ? "alert" : "status"}>
       {status.error ?? status.done ?? ""}

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { must } from "./admin";
@@ -41,4 +42,12 @@ export async function inboxScreenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, "../__screenshots__");
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), animations: "disabled", caret: "hide" });
+}
+
+/** axe over the page as it is now: no serious or critical issue (Next's dev overlay left out). */
+export async function axeScan(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("nextjs-portal").analyze();
+  const grave = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  const summary = grave.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, `axe: serious or critical issues on ${state}`).toEqual([]);
 }

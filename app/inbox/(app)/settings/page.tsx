@@ -1,22 +1,19 @@
+import Link from "next/link";
 import { serviceOrigin } from "@/lib/env";
 import { listSites } from "@/lib/sites/manage-sites";
 import { listTeam } from "@/lib/staff/team";
+import { listWebhooks } from "@/lib/webhooks/webhooks";
 import styles from "../../inbox.module.css";
+import { OwnersOnly } from "../../_components/owners-only";
 import { InviteForm, MemberEditor } from "../../_components/settings-members";
 import { NewSiteForm, SiteEditor } from "../../_components/settings-sites";
+import { NewWebhookForm } from "../../_components/settings-webhooks";
 import { requireStaffPage } from "../../_components/staff-session";
 
 export default async function SettingsPage() {
   const { member } = await requireStaffPage();
-  if (member.role !== "owner") {
-    return (
-      <main id="main" className={styles.page}>
-        <h1>Settings</h1>
-        <p role="alert">Only owners can change settings. Ask an owner of this inbox if something needs to change.</p>
-      </main>
-    );
-  }
-  const [sites, team] = await Promise.all([listSites(), listTeam()]);
+  if (member.role !== "owner") return <OwnersOnly title="Settings" />;
+  const [sites, team, webhooks] = await Promise.all([listSites(), listTeam(), listWebhooks()]);
   return (
     <main id="main" className={styles.page}>
       <h1>Settings</h1>
@@ -33,6 +30,28 @@ export default async function SettingsPage() {
         {team.map((entry) => (
           <MemberEditor key={entry.id} member={entry} self={entry.id === member.id} />
         ))}
+      </section>
+      <section aria-labelledby="webhooks-title">
+        <h2 id="webhooks-title">Webhooks</h2>
+        <p className={styles.hint}>
+          Parley posts each chosen event to your endpoint, signed (Standard Webhooks), and retries for about a day until it answers 2xx.
+        </p>
+        {webhooks.length > 0 ? (
+          <ul className={styles.cards} data-testid="webhooks">
+            {webhooks.map((webhook) => (
+              <li key={webhook.id} className={styles.card}>
+                <Link href={`/inbox/settings/webhooks/${encodeURIComponent(webhook.id)}`} className={styles.breakAnywhere}>
+                  {webhook.url}
+                </Link>
+                <p className={styles.meta}>
+                  {webhook.events.join(", ")}
+                  {webhook.description ? ` · ${webhook.description}` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <NewWebhookForm />
       </section>
     </main>
   );

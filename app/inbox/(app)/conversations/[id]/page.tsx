@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { readInboxConversation, type InboxConversation } from "@/lib/inbox/conversations";
+import { otherConversationsOfUser } from "@/lib/inbox/user-conversations";
 import { AppError } from "@/lib/http/errors";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../../inbox.module.css";
@@ -9,6 +10,7 @@ import { AssignSelect, StatusButton, TypingIndicator } from "../../../_component
 import { ConversationList, filterQuery, listFilters, type ListParams } from "../../../_components/conversation-list";
 import { LocalTime } from "../../../_components/local-time";
 import { requireStaffPage } from "../../../_components/staff-session";
+import { VerifiedMark } from "../../../_components/verified-mark";
 
 async function read(memberId: Parameters<typeof readInboxConversation>[0], id: string): Promise<InboxConversation> {
   try {
@@ -32,6 +34,7 @@ export default async function ConversationPage({ params, searchParams }: { param
   const query = await searchParams;
   const [conversation, members] = await Promise.all([read(member, decodeURIComponent(id)), listAssignable()]);
   const visitorName = conversation.visitor_name ?? "Visitor";
+  const otherConversations = await otherConversationsOfUser(conversation);
   const lastPublicStaff = conversation.messages.filter((message) => message.kind === "message" && message.author_type === "staff").at(-1);
   const seen = lastPublicStaff ? conversation.visitor_seen_sequence >= lastPublicStaff.sequence : null;
   return (
@@ -44,6 +47,7 @@ export default async function ConversationPage({ params, searchParams }: { param
           <div className={styles.threadHeader}>
             <Link href={`/inbox${filterQuery(listFilters(query))}`}>← All conversations</Link>
             <h1 id="thread-title">{visitorName}</h1>
+            {conversation.identity_verified ? <VerifiedMark /> : null}
             <span className={styles.meta}>{conversation.status === "closed" ? "Closed" : "Open"}</span>
             <span style={{ marginLeft: "auto" }}>
               <StatusButton conversationId={conversation.id} status={conversation.status} />
@@ -70,6 +74,16 @@ export default async function ConversationPage({ params, searchParams }: { param
           <dl>
             <dt>Visitor</dt>
             <dd>{visitorName}</dd>
+            <dt>Identity</dt>
+            <dd data-testid="identity">
+              {conversation.identity_verified ? (
+                <>
+                  Verified user <code className={styles.breakAnywhere}>{conversation.user_id}</code>
+                </>
+              ) : (
+                "Not verified"
+              )}
+            </dd>
             <dt>Email</dt>
             <dd>{conversation.visitor_email ? <a href={`mailto:${conversation.visitor_email}`}>{conversation.visitor_email}</a> : "Not given"}</dd>
             <dt>Site</dt>
@@ -84,6 +98,25 @@ export default async function ConversationPage({ params, searchParams }: { param
             <dd data-testid="seen">{seen === null ? "No reply yet" : seen ? "The visitor has seen the last reply" : "Not seen yet"}</dd>
           </dl>
           <AssignSelect conversationId={conversation.id} assignedId={conversation.assigned_member?.id ?? null} members={members} />
+          {conversation.identity_verified ? (
+            <section aria-labelledby="user-conversations-title">
+              <h2 id="user-conversations-title">Other conversations of this user</h2>
+              {otherConversations.length === 0 ? (
+                <p className={styles.meta}>None on this site.</p>
+              ) : (
+                <ul className={styles.plainList} data-testid="user-conversations">
+                  {otherConversations.map((other) => (
+                    <li key={other.id}>
+                      <Link href={`/inbox/conversations/${encodeURIComponent(other.id)}`}>
+                        <LocalTime iso={other.created_at} full />
+                      </Link>{" "}
+                      <span className={styles.meta}>{other.status === "closed" ? "closed" : "open"}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ) : null}
         </aside>
       </div>
     </div>

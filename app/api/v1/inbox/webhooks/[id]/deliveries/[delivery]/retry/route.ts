@@ -1,0 +1,7 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { retryDelivery } from "@/lib/webhooks/webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  POST: inboxRoute({ role: "owner" }, async ({ params }) => ok(await retryDelivery(params.id!, params.delivery!), "Delivery queued again.")),
+});

@@ -1,0 +1,9 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { updateWebhookBody } from "@/lib/webhooks/schemas";
+import { deleteWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  PATCH: inboxRoute({ role: "owner", body: updateWebhookBody }, async ({ params, body }) => ok(await updateWebhook(params.id!, body), "Webhook updated.")),
+  DELETE: inboxRoute({ role: "owner" }, async ({ params }) => ok(await deleteWebhook(params.id!), "Webhook deleted.")),
+});

@@ -1,0 +1,11 @@
+import { created, ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { createWebhookBody } from "@/lib/webhooks/schemas";
+import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({ role: "owner" }, async () => ok(await listWebhooks())),
+  POST: inboxRoute({ role: "owner", body: createWebhookBody }, async ({ body }) =>
+    created(await createWebhook(body), "Webhook created. Keep the secret: it is shown only now."),
+  ),
+});
