@@ -36,7 +36,7 @@ export default async function WebhookPage({ params }: { params: Promise<{ id: st
       <h1 className={styles.breakAnywhere}>Webhook to {webhook.url}</h1>
       <WebhookEditor webhook={webhook} />
       <section aria-labelledby="deliveries-title">
-        <div className={styles.row}>
+        <div className={styles.sectionHead}>
           <h2 id="deliveries-title">Deliveries</h2>
           {/* A full reload: attempts change no live event. */}
           <a href={`/inbox/settings/webhooks/${encodeURIComponent(id)}`}>Refresh</a>
