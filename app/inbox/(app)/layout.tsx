@@ -1,18 +1,27 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
+import { cache, type ReactNode } from "react";
 import { unreadConversationCount } from "@/lib/inbox/conversations";
 import styles from "../inbox.module.css";
 import { SignOutButton } from "../_components/auth-forms";
+import { inboxTitle } from "../_components/inbox-title";
 import { LiveUpdates } from "../_components/live-updates";
 import { NavLinks } from "../_components/nav-links";
-import { requireStaffPage } from "../_components/staff-session";
+import { currentStaff, requireStaffPage } from "../_components/staff-session";
 
-export const metadata: Metadata = { title: "Parley inbox" };
 export const dynamic = "force-dynamic";
+
+const unreadTotal = cache(async (memberId: string) => unreadConversationCount(memberId));
+
+// The tab title carries the unread total from the server too: a refresh re-renders the metadata,
+// and a static title would then overwrite the count the live channel wrote.
+export async function generateMetadata(): Promise<Metadata> {
+  const staff = await currentStaff();
+  return { title: inboxTitle(staff ? await unreadTotal(staff.member.id) : 0) };
+}
 
 export default async function InboxLayout({ children }: { children: ReactNode }) {
   const { member } = await requireStaffPage();
-  const unread = await unreadConversationCount(member.id);
+  const unread = await unreadTotal(member.id);
   return (
     <div className={styles.root}>
       <a className={styles.skip} href="#main">

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import styles from "../inbox.module.css";
+import { inboxTitle } from "./inbox-title";
 
 // The inbox's live channel (Server-Sent Events from /api/v1/inbox/events). Every event re-reads
 // the server components of the current page (router.refresh, coalesced), so lists, threads and
@@ -60,7 +61,7 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
   busy.current = refreshing;
 
   useEffect(() => {
-    document.title = unreadTotal > 0 ? `(${unreadTotal}) Parley inbox` : "Parley inbox";
+    document.title = inboxTitle(unreadTotal);
   }, [unreadTotal]);
 
   useEffect(() => {
