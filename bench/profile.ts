@@ -13,7 +13,7 @@ import { seedBench } from "./seed";
 const root = path.resolve(import.meta.dirname, "..");
 const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const profileDir = path.join(root, "bench/results/profile");
-const port = 3310;
+const port = Number(process.env.BENCH_PORT ?? 3310);
 
 async function onServer(sql: string) {
   const client = new pg.Client({ connectionString: server });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { verifyAdminToken } from "../admin/admin-token";
-import { findSite, isOriginOnAnyAllowlist, siteAllowsOrigin, type SiteRecord } from "../sites/find-site";
+import { findSite, isOriginOnAnyAllowlist, siteAllowsOrigin, type WidgetSite } from "../sites/find-site";
 import { isCanonicalOrigin } from "../origins/origin";
 import { enforceRateLimit, type RateLimitHeaders } from "../rate-limits/enforce-rate-limit";
 import type { RateLimitName } from "../rate-limits/limits";
@@ -40,7 +40,7 @@ interface ParsedInput<Body, Query> {
 }
 
 export interface WidgetContext<Body, Query> extends ParsedInput<Body, Query> {
-  site: SiteRecord;
+  site: WidgetSite;
   origin: string;
 }
 
@@ -114,7 +114,7 @@ async function parseInput<Body, Query>(
 const originNotAllowed = () =>
   new AppError("origin_not_allowed", "This website is not allowed to use this chat widget.");
 
-async function allowedSite(siteID: string | undefined, origin: string | null): Promise<SiteRecord & { origin: string }> {
+async function allowedSite(siteID: string | undefined, origin: string | null): Promise<WidgetSite & { origin: string }> {
   const site = await findSite(parsePathId(siteID, "siteID"));
   if (!site) throw new AppError("site_not_found", "No site has this identifier.");
   if (!siteAllowsOrigin(site, origin)) throw originNotAllowed();

@@ -1,4 +1,5 @@
-import { db } from "../db";
+import { db, queryPrepared } from "../db";
+import { FIND_WIDGET_SITE } from "../hot-statements";
 import { isCanonicalOrigin } from "../origins/origin";
 
 export interface SiteRecord {
@@ -9,10 +10,14 @@ export interface SiteRecord {
   offline: boolean;
 }
 
-const siteColumns = { id: true, name: true, inboxId: true, origins: true, offline: true } as const;
+/** A site as the widget routes see it: also whether a start must carry a verified identity. */
+export interface WidgetSite extends SiteRecord {
+  identityRequired: boolean;
+}
 
-export async function findSite(id: string): Promise<SiteRecord | null> {
-  return (await db()).site.findUnique({ where: { id }, select: siteColumns });
+export async function findSite(id: string): Promise<WidgetSite | null> {
+  const [row] = await queryPrepared<WidgetSite>(FIND_WIDGET_SITE, [id]);
+  return row ?? null;
 }
 
 export function siteAllowsOrigin(site: Pick<SiteRecord, "origins">, origin: string | null): origin is string {

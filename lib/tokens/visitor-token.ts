@@ -25,17 +25,16 @@ export interface VisitorSession {
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Creates a token row for the conversation and returns the token, the only time it exists in clear. */
-export async function issueVisitorToken(
-  tx: Transaction,
-  conversationId: string,
-  origin: string,
-): Promise<{ token: string; expiresAt: Date }> {
+/** A new token, its hash (what is stored) and its expiry; the clear token exists only here. */
+export function newVisitorToken(now = new Date()): { token: string; hash: string; expiresAt: Date } {
   const token = `vt_${randomBytes(32).toString("base64url")}`;
-  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000);
-  await tx.visitorToken.create({
-    data: { id: randomUUID(), hash: hashToken(token), conversationId, origin, expiresAt },
-  });
+  return { token, hash: hashToken(token), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000) };
+}
+
+/** Creates a token row for the conversation and returns the token, the only time it exists in clear. */
+async function issueVisitorToken(tx: Transaction, conversationId: string, origin: string): Promise<{ token: string; expiresAt: Date }> {
+  const { token, hash, expiresAt } = newVisitorToken();
+  await tx.visitorToken.create({ data: { id: randomUUID(), hash, conversationId, origin, expiresAt } });
   return { token, expiresAt };
 }
 
