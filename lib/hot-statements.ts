@@ -40,6 +40,23 @@ export const PUBLIC_MESSAGES_AFTER: PreparedStatement = {
     LIMIT $3`,
 };
 
+/** The seen mark: the highest sequence the list endpoint has sent the visitor (only if it grows). */
+export const MARK_VISITOR_SEEN: PreparedStatement = {
+  name: "mark_visitor_seen",
+  text: `UPDATE conversations SET visitor_seen_sequence = $2 WHERE id = $1 AND visitor_seen_sequence < $2`,
+};
+
+/** Why an append stored nothing: conversation $1's status, and its message with client id $2 if any. */
+export const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
+  name: "conversation_with_client_id",
+  text: `
+    SELECT c.status, c.visitor_name, ${MESSAGE_SQL_COLUMNS}
+    FROM conversations c
+    LEFT JOIN messages m ON m.conversation_id = c.id AND m.client_id = $2
+    LEFT JOIN members mem ON mem.id = m.member_id
+    WHERE c.id = $1`,
+};
+
 /**
  * Appends message $1 to conversation $2, unless the conversation is missing or closed or client_id
  * $3 is taken (then no row). The values: id, conversation id, client id, author type, author id,

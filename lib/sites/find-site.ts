@@ -1,5 +1,6 @@
 import { db, queryPrepared } from "../db";
 import { FIND_WIDGET_SITE } from "../hot-statements";
+import { AppError } from "../http/errors";
 import { isCanonicalOrigin } from "../origins/origin";
 
 export interface SiteRecord {
@@ -19,6 +20,8 @@ export async function findSite(id: string): Promise<WidgetSite | null> {
   const [row] = await queryPrepared<WidgetSite>(FIND_WIDGET_SITE, [id]);
   return row ?? null;
 }
+
+export const originNotAllowed = () => new AppError("origin_not_allowed", "This website is not allowed to use this chat widget.");
 
 export function siteAllowsOrigin(site: Pick<SiteRecord, "origins">, origin: string | null): origin is string {
   return isCanonicalOrigin(origin) && site.origins.includes(origin);

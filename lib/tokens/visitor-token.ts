@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { db, queryPrepared, type PrismaClient } from "../db";
 import { FIND_VISITOR_SESSION } from "../hot-statements";
 import { AppError } from "../http/errors";
-import type { SiteRecord } from "../sites/find-site";
+import { originNotAllowed, siteAllowsOrigin, type SiteRecord } from "../sites/find-site";
 
 // Visitor tokens: `vt_` + 32 random bytes (base64url). Only the SHA-256 is stored. A token is
 // bound to one conversation and the exact Origin it was issued to, and lives 24 hours.
@@ -40,7 +40,7 @@ async function issueVisitorToken(tx: Transaction, conversationId: string, origin
 
 const unauthorized = () => new AppError("unauthorized", "A valid visitor token is required.");
 
-interface SessionRow {
+export interface SessionRow {
   token_id: string;
   origin: string;
   expires_at: Date;
@@ -59,9 +59,19 @@ interface SessionRow {
 
 /** Resolves `Authorization: Bearer vt_…` to its session, or throws 401. */
 export async function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
+  const [row] = await queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [bearerTokenHash(authorization)]);
+  return sessionFromRow(row);
+}
+
+/** The hash to look the presented token up by (FIND_VISITOR_SESSION), or throws 401. */
+export function bearerTokenHash(authorization: string | null): string {
   const token = authorization?.match(BEARER)?.[1];
   if (!token || !TOKEN_SHAPE.test(token)) throw unauthorized();
-  const [row] = await queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [hashToken(token)]);
+  return hashToken(token);
+}
+
+/** The session of FIND_VISITOR_SESSION's row, or throws 401 (unknown, rotated or expired token). */
+export function sessionFromRow(row: SessionRow | undefined): VisitorSession {
   if (!row || row.rotated_at) throw unauthorized();
   if (row.expires_at.getTime() <= Date.now()) {
     throw new AppError("token_expired", "The visitor token has expired; start a new conversation.");
@@ -79,6 +89,16 @@ export async function authenticateVisitor(authorization: string | null): Promise
     },
     site: { id: row.site_id, name: row.site_name, inboxId: row.inbox_id, origins: row.origins, offline: row.offline },
   };
+}
+
+/**
+ * The Origin rules of a visitor request, after its token: the token's own Origin (403
+ * origin_mismatch), still on the site's allowlist (403 origin_not_allowed). Null when both hold.
+ */
+export function visitorOriginError(visitor: VisitorSession, origin: string | null): AppError | null {
+  if (origin !== visitor.origin) return new AppError("origin_mismatch", "This visitor token belongs to another website.");
+  if (!siteAllowsOrigin(visitor.site, origin)) return originNotAllowed();
+  return null;
 }
 
 /** Rotates the presented token: it dies at once, and a new one lives 24 h. One winner per token. */
