@@ -133,6 +133,6 @@ export async function deploy(options: BenchOptions, kind: { database: DatabaseKi
 
 /** `npm start` (scripts/start.mjs), or with BENCH_SERVER=next-start Next's own server, to compare. */
 function serverCommand(options: BenchOptions, port: number): string[] {
-  if (options.server === "next-start") return [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)];
-  return [path.join(root, "scripts/start.mjs")];
+  if (options.server === "next-start") return [...options.nodeArgs, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)];
+  return [...options.nodeArgs, path.join(root, "scripts/start.mjs")];
 }

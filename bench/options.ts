@@ -26,6 +26,8 @@ export interface BenchOptions {
   verbose: boolean;
   /** `next-start`: measure Next's own server instead of `npm start`'s front. */
   server: "front" | "next-start";
+  /** Node options for the service (the profiler's). */
+  nodeArgs: string[];
 }
 
 const list = (value: string | undefined) => (value ?? "").split(",").map((item) => item.trim()).filter((item) => item && item !== "none");
@@ -64,5 +66,6 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
     skipBuild: Boolean(values["skip-build"] || env.BENCH_SKIP_BUILD),
     verbose: Boolean(values.verbose || env.BENCH_VERBOSE),
     server: env.BENCH_SERVER === "next-start" ? "next-start" : "front",
+    nodeArgs: [],
   };
 }
