@@ -49,8 +49,11 @@ async function main(): Promise<void> {
       if (has("soak") && options.soakSeconds > 0) soak = await soakRss(deployment);
       await measure(deployment, requestParts);
       if (has("open widgets")) {
-        const current = await currentCursors(deployment.url!, deployment.widgets);
-        for (const count of options.sizes) await measureOpenWidgets(deployment, current.slice(0, count), filesPerProcess);
+        for (const count of options.sizes) {
+          // From where the conversations are now: an earlier size's replies are not this one's deliveries.
+          const current = await currentCursors(deployment.url!, deployment.widgets.slice(0, count));
+          await measureOpenWidgets(deployment, current, filesPerProcess);
+        }
       }
       if (needsInbox) await measureInbox(deployment);
     });

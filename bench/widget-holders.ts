@@ -37,12 +37,15 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
   const result: HoldersResult = { latencies: [], errorCauses: {}, polls: 0, presencePolls: 0, staleConnectionRetries: 0 };
   let running = true;
   let measuring = false;
+  let measuringSince = Infinity;
   const stopped = new AbortController(); // ends the held requests when the run is over
   setMaxListeners(0, stopped.signal); // one listener per request in flight
+  const rampErrors: Record<string, number> = {}; // reported on stderr: why a ramp went badly
   const countError = (cause: unknown) => {
-    if (!running || !measuring) return;
+    if (!running) return;
     const key = cause instanceof HttpStatus ? String(cause.status) : String((cause as { code?: string })?.code ?? cause);
-    result.errorCauses[key] = (result.errorCauses[key] ?? 0) + 1;
+    const counts = measuring ? result.errorCauses : rampErrors;
+    counts[key] = (counts[key] ?? 0) + 1;
   };
   const agents = widgets.map(
     (_, i) => new http.Agent({ keepAlive: true, maxSockets: 6, localAddress: localAddresses[i % localAddresses.length] }),
@@ -61,7 +64,9 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
         result.polls++;
         const page = JSON.parse(answer.body).result;
         for (const item of page.items) {
-          if (measuring && item.author_type === "staff") result.latencies.push(receivedAt - Date.parse(item.created_at));
+          const createdAt = Date.parse(item.created_at);
+          // Only this run's replies: an earlier run's, to a widget whose cursor was behind, are not deliveries.
+          if (measuring && item.author_type === "staff" && createdAt >= measuringSince) result.latencies.push(receivedAt - createdAt);
         }
         widget.cursor = page.next_cursor;
       } catch (error) {
@@ -88,6 +93,7 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
     }
   }
 
+  const rampStartedAt = Date.now();
   const loops: Promise<void>[] = [];
   const perHundred = (rampMs / widgets.length) * 100;
   for (const [i, widget] of widgets.entries()) {
@@ -96,9 +102,14 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
     if (i % 100 === 99) await sleep(perHundred);
   }
   await sleep(2_000); // let the last held requests settle
+  const seconds = ((Date.now() - rampStartedAt) / 1000).toFixed(1);
+  process.stderr.write(`widget holders (pid ${process.pid}): ${widgets.length} widgets opened in ${seconds} s; errors meanwhile ${JSON.stringify(rampErrors)}\n`);
   process.send!("held");
   process.on("message", async (message) => {
-    if (message === "measure") measuring = true;
+    if (message === "measure") {
+      measuring = true;
+      measuringSince = Date.now() - 1_000; // the writer starts after this message; clocks are the same machine's
+    }
     if (message !== "stop") return;
     measuring = false;
     running = false;
