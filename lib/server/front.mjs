@@ -6,9 +6,9 @@ import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-
 import { API_HEADERS, errorBody, JSON_CONTENT_TYPE, SITE_WIDE_HEADERS } from "../http/wire.mjs";
 import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 
-// The HTTP front of `npm start`. Most requests go to Next's request handler. The hot visitor
-// routes — the widget's message polls and sends, and its presence polls, nearly all of a chat
-// widget's traffic — skip Next's per-request machinery: their route handlers (the very functions
+// The HTTP front of `npm start`. Most requests go to Next's request handler. The hot routes —
+// the widget's message polls and sends, its presence polls and conversation starts, nearly all
+// of a chat widget's traffic — skip Next's per-request machinery: their route handlers (the very functions
 // Next would call, shared on globalThis by instrumentation.ts) get a Web Request built straight
 // from the socket. Deployments without this front (Vercel, `next start`) run the same handlers.
 
