@@ -11,6 +11,7 @@ export async function register(): Promise<void> {
     hotRoutes: {
       "/api/v1/chat/visitor/messages": await import("./app/api/v1/chat/visitor/messages/route"),
       "/api/v1/chat/visitor/presence": await import("./app/api/v1/chat/visitor/presence/route"),
+      "/api/v1/chat/widget/[siteID]/conversations": await import("./app/api/v1/chat/widget/[siteID]/conversations/route"),
     },
     close: closeServerResources,
   });

@@ -1,12 +1,14 @@
-import { setMaxListeners } from "node:events";
+import { spawn } from "node:child_process";
 import http from "node:http";
+import path from "node:path";
 import { percentile, send } from "./load";
-import { BENCH_MEMBER, BENCH_ORIGIN, type Widget } from "./seed";
+import { BENCH_MEMBER, type Widget } from "./seed";
+import type { HoldersResult, HoldersStart } from "./widget-holders";
 
-// N open widgets as the widget behaves: each holds a long-poll (?wait=25) and re-issues it as soon
-// as it answers; 10 % also poll presence every 3 s (their panel is open). Meanwhile a writer posts
-// staff replies into random conversations at a steady rate. Delivery latency is the time from
-// the reply's created_at (stored, server clock) to the visitor's long-poll answering with it.
+// N open widgets (bench/widget-holders.ts, in as many processes as the open-file limit needs),
+// while a writer posts staff replies into random conversations at a steady rate, through every
+// server instance in turn. Delivery latency is the time from the reply's created_at (stored,
+// server clock, same machine) to the visitor's long-poll answering with it.
 
 export interface OpenWidgetsResult {
   widgets: number;
@@ -21,88 +23,47 @@ export interface OpenWidgetsResult {
   presencePolls: number;
   /** GETs sent again because their kept-alive connection was closed as they went out (not errors). */
   staleConnectionRetries: number;
+  /** Load-generator processes and server instances the widgets were spread over. */
+  processes: number;
+  instances: number;
 }
 
 export async function openWidgets(options: {
-  port: number;
+  ports: number[];
   widgets: Widget[];
   adminToken: string;
   repliesPerSecond: number;
   rampMs: number;
   measureMs: number;
+  /** Widgets per load-generator process (each socket is an open file). */
+  widgetsPerProcess: number;
+  localAddresses: string[];
 }): Promise<OpenWidgetsResult> {
-  // Each widget is its own browser: its own kept-alive connections (at most 6, as browsers allow
-  // per origin), never another widget's.
-  const agents = new Map(options.widgets.map((widget) => [widget, new http.Agent({ keepAlive: true, maxSockets: 6 })]));
-  const latencies: number[] = [];
-  let errors = 0;
-  const errorCauses: Record<string, number> = {};
-  const countError = (cause: unknown) => {
-    errors++;
-    const key = cause instanceof HttpStatus ? String(cause.status) : String((cause as { code?: string })?.code ?? cause);
-    errorCauses[key] = (errorCauses[key] ?? 0) + 1;
-  };
-  let polls = 0;
-  let presencePolls = 0;
-  let staleConnectionRetries = 0;
-  let running = true;
-  const stopped = new AbortController(); // ends the held requests when the run is over
-  setMaxListeners(0, stopped.signal); // one listener per request in flight
-  let measuring = false;
-  const visitorHeaders = (token: string) => ({ Origin: BENCH_ORIGIN, Authorization: `Bearer ${token}` });
+  const processes = Math.ceil(options.widgets.length / options.widgetsPerProcess);
+  const slice = Math.ceil(options.widgets.length / processes);
+  const children = Array.from({ length: processes }, (_, k) => {
+    // Through bash to raise the open-file limit to the hard one first (each socket is a file).
+    const holders = path.join(import.meta.dirname, "widget-holders.ts");
+    const child = spawn("bash", ["-c", 'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', process.execPath, "--import", "tsx", holders], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    const start: HoldersStart = {
+      widgets: options.widgets.slice(k * slice, (k + 1) * slice),
+      // Widget i of process k is widget k·slice + i overall: the same instance and address it would have alone.
+      ports: rotate(options.ports, (k * slice) % options.ports.length),
+      localAddresses: rotate(options.localAddresses, (k * slice) % options.localAddresses.length),
+      rampMs: options.rampMs,
+    };
+    child.send(start);
+    return child;
+  });
+  const next = (child: (typeof children)[number]) => new Promise<unknown>((resolve) => child.once("message", resolve));
+  await Promise.all(children.map(next)); // "held"
+  for (const child of children) child.send("measure");
 
-  async function holdLongPoll(widget: Widget): Promise<void> {
-    while (running) {
-      try {
-        const answer = await send(
-          options.port,
-          { method: "GET", path: `/api/v1/chat/visitor/messages?cursor=${widget.cursor}&wait=25`, headers: visitorHeaders(widget.token) },
-          agents.get(widget)!,
-          stopped.signal,
-        );
-        const receivedAt = Date.now();
-        if (answer.retriedStaleConnection) staleConnectionRetries++;
-        if (answer.status !== 200) throw new HttpStatus(answer.status);
-        polls++;
-        const page = JSON.parse(answer.body).result;
-        for (const item of page.items) {
-          if (measuring && item.author_type === "staff") latencies.push(receivedAt - Date.parse(item.created_at));
-        }
-        widget.cursor = page.next_cursor;
-      } catch (error) {
-        if (!running) return;
-        if (measuring) countError(error);
-        await sleep(1_000);
-      }
-    }
-  }
-
-  async function pollPresence(widget: Widget): Promise<void> {
-    await sleep(Math.random() * 3_000);
-    while (running) {
-      try {
-        const answer = await send(options.port, { method: "GET", path: "/api/v1/chat/visitor/presence", headers: visitorHeaders(widget.token) }, agents.get(widget)!, stopped.signal);
-        if (answer.retriedStaleConnection) staleConnectionRetries++;
-        if (answer.status !== 200) throw new HttpStatus(answer.status);
-        presencePolls++;
-      } catch (error) {
-        if (running && measuring) countError(error);
-      }
-      await sleep(3_000);
-    }
-  }
-
-  const loops: Promise<void>[] = [];
-  const perWidget = options.rampMs / options.widgets.length;
-  for (const [index, widget] of options.widgets.entries()) {
-    loops.push(holdLongPoll(widget));
-    if (index % 10 === 0) loops.push(pollPresence(widget));
-    if (index % 100 === 99) await sleep(perWidget * 100);
-  }
-  await sleep(2_000); // let the last held requests settle
-
-  measuring = true;
   let replies = 0;
+  const writeErrors: Record<string, number> = {};
+  const countWriteError = (cause: string) => (writeErrors[cause] = (writeErrors[cause] ?? 0) + 1);
   const writerAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const interval = 1000 / options.repliesPerSecond;
   const writerDeadline = Date.now() + options.measureMs;
@@ -111,7 +72,7 @@ export async function openWidgets(options: {
     const target = options.widgets[Math.floor(Math.random() * options.widgets.length)]!;
     writes.push(
       send(
-        options.port,
+        options.ports[replies % options.ports.length]!,
         {
           method: "POST",
           path: `/api/v1/admin/conversations/${target.conversationId}/messages`,
@@ -120,40 +81,42 @@ export async function openWidgets(options: {
         },
         writerAgent,
       ).then(
-        (answer) => {
-          if (answer.status !== 201) countError(new HttpStatus(answer.status));
-        },
-        countError,
+        (answer) => answer.status !== 201 && countWriteError(`reply ${answer.status}`),
+        (error: { code?: string }) => countWriteError(`reply ${error.code ?? error}`),
       ),
     );
     replies++;
     await sleep(interval);
   }
   await Promise.all(writes);
-  await sleep(1_500); // the last replies' deliveries
-  measuring = false;
-  running = false;
-  stopped.abort();
-  for (const agent of agents.values()) agent.destroy();
   writerAgent.destroy();
-  await Promise.allSettled(loops);
-  const sorted = Float64Array.from(latencies).sort();
+  await sleep(1_500); // the last replies' deliveries
+  const results = await Promise.all(
+    children.map((child) => {
+      const result = next(child) as Promise<HoldersResult>;
+      child.send("stop");
+      return result;
+    }),
+  );
+  const errorCauses = { ...writeErrors };
+  for (const result of results) for (const [cause, n] of Object.entries(result.errorCauses)) errorCauses[cause] = (errorCauses[cause] ?? 0) + n;
+  const sorted = Float64Array.from(results.flatMap((result) => result.latencies)).sort();
+  const sum = (pick: (result: HoldersResult) => number) => results.reduce((total, result) => total + pick(result), 0);
   return {
     widgets: options.widgets.length,
     replies,
-    delivered: latencies.length,
+    delivered: sorted.length,
     p50: Math.round(percentile(sorted, 0.5)),
     p99: Math.round(percentile(sorted, 0.99)),
-    errors,
+    errors: Object.values(errorCauses).reduce((a, b) => a + b, 0),
     errorCauses,
-    polls,
-    presencePolls,
-    staleConnectionRetries,
+    polls: sum((r) => r.polls),
+    presencePolls: sum((r) => r.presencePolls),
+    staleConnectionRetries: sum((r) => r.staleConnectionRetries),
+    processes,
+    instances: options.ports.length,
   };
 }
 
-class HttpStatus {
-  constructor(readonly status: number) {}
-}
-
+const rotate = <T>(list: T[], by: number) => [...list.slice(by), ...list.slice(0, by)];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

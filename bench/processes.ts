@@ -1,12 +1,19 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { send } from "./load";
 
 // Starting servers for the bench and watching their memory.
 
+/**
+ * Starts `command` with its open-file limit raised to the hard limit (a server holding tens of
+ * thousands of widgets needs a socket each; the soft limit is often lower).
+ */
 export function startProcess(command: string, args: string[], env: Record<string, string>, logTo?: (line: string) => void): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("bash", ["-c", 'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', command, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const forward = (data: Buffer) => logTo?.(data.toString());
   child.stdout?.on("data", forward);
   child.stderr?.on("data", forward);
@@ -34,11 +41,20 @@ export function rssMiB(pid: number): number {
   return Math.round(kib / 1024);
 }
 
-/** Samples RSS every 250 ms; `stop()` returns the peak and the samples with their times. */
-export function watchMemory(pid: number) {
+/** The open-file limit a process may raise itself to (`ulimit -Hn`). */
+export function hardOpenFileLimit(): number {
+  const limit = execFileSync("bash", ["-c", "ulimit -Hn"], { encoding: "utf8" }).trim();
+  return limit === "unlimited" ? 1_048_576 : Number(limit);
+}
+
+/**
+ * Samples the RSS of the processes (summed: several server instances count as one service)
+ * every 250 ms; `stop()` returns the peak and the samples with their times.
+ */
+export function watchMemory(...pids: number[]) {
   const samples: { at: number; mib: number }[] = [];
   const startedAt = Date.now();
-  const timer = setInterval(() => samples.push({ at: Date.now() - startedAt, mib: rssMiB(pid) }), 250);
+  const timer = setInterval(() => samples.push({ at: Date.now() - startedAt, mib: pids.reduce((sum, pid) => sum + rssMiB(pid), 0) }), 250);
   return {
     stop() {
       clearInterval(timer);

@@ -1,46 +1,33 @@
 // npm run bench:profile — runs one scenario against `npm start`'s server under `--cpu-prof` and
 // prints the functions with the most self time. BENCH_SCENARIO (a name from bench/scenarios.ts,
-// default "idle poll"), BENCH_SECONDS (default 10). Build first (`npm run build`).
+// default "idle poll"), BENCH_SECONDS (default 10), BENCH_DATABASE (postgres or embedded),
+// BENCH_PORT. Build first (`npm run build`).
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { deploy } from "./deployments";
 import { closedLoop } from "./load";
-import { startProcess, stopProcess, waitForHttp } from "./processes";
+import { readOptions } from "./options";
 import { scenarios } from "./scenarios";
-import { seedBench } from "./seed";
 
 const root = path.resolve(import.meta.dirname, "..");
-const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const profileDir = path.join(root, "bench/results/profile");
-const port = 3310;
-
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
-
-const name = `parley_profile_${Date.now()}`;
-await onServer(`CREATE DATABASE "${name}"`);
-const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+const options = readOptions();
+const database = options.databases[0]!;
 rmSync(profileDir, { recursive: true, force: true });
-const service = startProcess(
-  process.execPath,
-  ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, path.join(root, "scripts/start.mjs")],
-  { PORT: String(port), DATABASE_URL: url, ADMIN_TOKEN: `p-${randomBytes(12).toString("hex")}`, RATE_LIMITS: "off", LOG_LEVEL: "error", NODE_ENV: "production" },
+const deployment = await deploy(
+  { ...options, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] },
+  { database, notifications: false, seed: 2100, port: options.port },
 );
 try {
-  await waitForHttp(port);
   const scenarioName = process.env.BENCH_SCENARIO ?? "idle poll";
-  const next = scenarios(await seedBench(url, 2100))[scenarioName];
+  const next = scenarios(deployment.widgets)[scenarioName];
   if (!next) throw new Error(`no scenario named ${scenarioName}`);
+  const port = deployment.port;
   const warmUp = await closedLoop({ port, connections: 64, durationMs: 3_000, next });
-  const result = await closedLoop({ port, connections: 64, durationMs: Number(process.env.BENCH_SECONDS ?? 10) * 1000, next });
-  console.log({ warmUp: warmUp.requests, ...result });
+  const result = await closedLoop({ port, connections: 64, durationMs: options.seconds * 1000, next });
+  console.log({ database, warmUp: warmUp.requests, ...result });
 } finally {
-  await stopProcess(service);
-  await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await deployment.stop();
 }
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }

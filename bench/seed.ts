@@ -20,37 +20,49 @@ export interface Widget {
   cursor: number;
 }
 
-export async function seedBench(databaseUrl: string, count: number): Promise<Widget[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+/** What seeding needs of a database: a pg.Client or a PGlite (embedded mode, before the server opens it). */
+export interface Sql {
+  query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
+/** Runs `work` on a client of the PostgreSQL database at `url`. */
+export async function onPostgres<T>(url: string, work: (sql: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`INSERT INTO inboxes (id, name, daily_allowance) VALUES ('bench-inbox', 'Bench', 100000000)`);
-    await client.query(`INSERT INTO sites (id, name, inbox_id, origins) VALUES ($1, 'Bench', 'bench-inbox', $2)`, [
-      BENCH_SITE,
-      [BENCH_ORIGIN],
-    ]);
-    const picture = Buffer.from(DEMO_AVATAR_PNG_BASE64, "base64");
-    await client.query(
-      `INSERT INTO members (id, name, avatar_bytes, avatar_content_type, avatar_tag) VALUES ($1, 'Bench Agent', $2, 'image/png', $3)`,
-      [BENCH_MEMBER, picture, createHash("sha256").update(picture).digest("hex")],
-    );
-    const widgets: Widget[] = [];
-    for (let start = 0; start < count; start += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
-        const index = start + i;
-        const messages = index < HISTORY_CONVERSATIONS ? HISTORY_LENGTH : 1;
-        return { index, id: randomUUID(), token: `vt_${randomBytes(32).toString("base64url")}`, messages };
-      });
-      await insertBatch(client, batch);
-      widgets.push(...batch.map((row) => ({ conversationId: row.id, token: row.token, cursor: row.messages })));
-    }
-    return widgets;
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
-async function insertBatch(client: pg.Client, rows: { id: string; token: string; messages: number }[]): Promise<void> {
+export async function seedBench(database: string | Sql, count: number): Promise<Widget[]> {
+  if (typeof database === "string") return onPostgres(database, (client) => seedBench(client, count));
+  const client = database;
+  await client.query(`INSERT INTO inboxes (id, name, daily_allowance) VALUES ('bench-inbox', 'Bench', 100000000)`);
+  await client.query(`INSERT INTO sites (id, name, inbox_id, origins) VALUES ($1, 'Bench', 'bench-inbox', $2)`, [
+    BENCH_SITE,
+    [BENCH_ORIGIN],
+  ]);
+  const picture = Buffer.from(DEMO_AVATAR_PNG_BASE64, "base64");
+  await client.query(
+    `INSERT INTO members (id, name, avatar_bytes, avatar_content_type, avatar_tag) VALUES ($1, 'Bench Agent', $2, 'image/png', $3)`,
+    [BENCH_MEMBER, picture, createHash("sha256").update(picture).digest("hex")],
+  );
+  const widgets: Widget[] = [];
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
+      const index = start + i;
+      const messages = index < HISTORY_CONVERSATIONS ? HISTORY_LENGTH : 1;
+      return { index, id: randomUUID(), token: `vt_${randomBytes(32).toString("base64url")}`, messages };
+    });
+    await insertBatch(client, batch);
+    widgets.push(...batch.map((row) => ({ conversationId: row.id, token: row.token, cursor: row.messages })));
+  }
+  return widgets;
+}
+
+async function insertBatch(client: Sql, rows: { id: string; token: string; messages: number }[]): Promise<void> {
   await client.query("BEGIN");
   await client.query(
     `INSERT INTO conversations (id, site_id, inbox_id, origin, visitor_id, visitor_name, last_sequence)

@@ -1,4 +1,5 @@
 import type { PreparedStatement } from "./db";
+import { drawAllowanceSql } from "./allowance/draw-statement";
 import { MESSAGE_SQL_COLUMNS } from "./messages/message-view";
 
 // The prepared statements behind nearly every widget request, in a module with no dependencies,
@@ -20,6 +21,14 @@ export const FIND_VISITOR_SESSION: PreparedStatement = {
     WHERE t.hash = $1`,
 };
 
+/** Site $1 as the widget routes see it (every start and widget request runs it). */
+export const FIND_WIDGET_SITE: PreparedStatement = {
+  name: "find_widget_site",
+  text: `
+    SELECT id, name, inbox_id AS "inboxId", origins, offline, identity_required AS "identityRequired"
+    FROM sites WHERE id = $1`,
+};
+
 /** Conversation $1's public messages after sequence $2, ascending, at most $3. */
 export const PUBLIC_MESSAGES_AFTER: PreparedStatement = {
   name: "public_messages_after",
@@ -29,6 +38,23 @@ export const PUBLIC_MESSAGES_AFTER: PreparedStatement = {
     WHERE m.conversation_id = $1 AND m.kind = 'message' AND m.sequence > $2
     ORDER BY m.sequence
     LIMIT $3`,
+};
+
+/** The seen mark: the highest sequence the list endpoint has sent the visitor (only if it grows). */
+export const MARK_VISITOR_SEEN: PreparedStatement = {
+  name: "mark_visitor_seen",
+  text: `UPDATE conversations SET visitor_seen_sequence = $2 WHERE id = $1 AND visitor_seen_sequence < $2`,
+};
+
+/** Why an append stored nothing: conversation $1's status, and its message with client id $2 if any. */
+export const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
+  name: "conversation_with_client_id",
+  text: `
+    SELECT c.status, c.visitor_name, ${MESSAGE_SQL_COLUMNS}
+    FROM conversations c
+    LEFT JOIN messages m ON m.conversation_id = c.id AND m.client_id = $2
+    LEFT JOIN members mem ON mem.id = m.member_id
+    WHERE c.id = $1`,
 };
 
 /**
@@ -60,4 +86,40 @@ export const APPEND_MESSAGE: PreparedStatement = {
     SELECT ${MESSAGE_SQL_COLUMNS}, bumped.visitor_name,
            CASE WHEN m.kind = 'message' THEN pg_notify('${MESSAGE_CHANNEL}', m.conversation_id)::text END AS notified
     FROM m CROSS JOIN bumped LEFT JOIN members mem ON mem.id = m.member_id`,
+};
+
+/**
+ * Starts a batch of conversations of inbox $1 in one statement: draws one unit of its allowance
+ * for UTC day $2 per conversation, all or none, and only then inserts the conversations, their
+ * visitor tokens and, where a body is given, their first messages (sequence 1). No row means the
+ * units did not all fit and nothing was written. The draw locks the inbox's counter for the day
+ * until commit (the end of this statement): one lock and one commit for the whole batch, instead
+ * of one per start (lib/conversations/start-batches.ts). The other values are arrays, one entry
+ * per conversation: id, site id, origin, visitor id, visitor name, visitor email, offline, user
+ * id, identity verified, token id, token hash, token expiry, message id, client id, body.
+ */
+export const START_CONVERSATIONS: PreparedStatement = {
+  name: "start_conversations",
+  text: `
+    WITH input AS (
+      SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[],
+                           $10::text[], $11::boolean[], $12::text[], $13::text[], $14::timestamptz[],
+                           $15::text[], $16::text[], $17::text[])
+        AS t(id, site_id, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified,
+             token_id, token_hash, expires_at, message_id, client_id, body)
+    ), drawn AS (${drawAllowanceSql("$1", "$2", "cardinality($3::text[])")}
+    ), conversation AS (
+      INSERT INTO conversations (id, site_id, inbox_id, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified, last_sequence)
+      SELECT input.id, site_id, $1, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified,
+             CASE WHEN body IS NULL THEN 0 ELSE 1 END
+      FROM input CROSS JOIN drawn
+    ), token AS (
+      INSERT INTO visitor_tokens (id, hash, conversation_id, origin, expires_at)
+      SELECT token_id, token_hash, input.id, origin, expires_at FROM input CROSS JOIN drawn
+    ), first_message AS (
+      INSERT INTO messages (id, conversation_id, sequence, note_number, client_id, author_type, author_id, kind, body)
+      SELECT message_id, input.id, 1, 0, client_id, 'visitor', visitor_id, 'message', body
+      FROM input CROSS JOIN drawn WHERE body IS NOT NULL
+    )
+    SELECT used FROM drawn`,
 };

@@ -1,112 +1,94 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { APPEND_MESSAGE, FIND_VISITOR_SESSION, PUBLIC_MESSAGES_AFTER } from "../../lib/hot-statements";
+import type { PreparedStatement } from "../../lib/db";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID, FIND_VISITOR_SESSION, MARK_VISITOR_SEEN, PUBLIC_MESSAGES_AFTER } from "../../lib/hot-statements";
+import { AppError } from "../../lib/http/errors";
+import { checkJsonContentType, MAX_BODY_BYTES, parseJsonBytes, parseWith, readQuery } from "../../lib/http/input";
+import { appErrorBody } from "../../lib/http/respond";
+import { API_HEADERS, errorBody, JSON_CONTENT_TYPE, successBody } from "../../lib/http/wire.mjs";
+import { appendValues, explainFound, type ConversationWithClientId } from "../../lib/messages/append-message";
+import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "../../lib/messages/message-view";
+import { listMessagesQuery, sendMessageBody } from "../../lib/messages/schemas";
+import { emptyPage, pageOf, visitorMessage } from "../../lib/messages/visitor-messages";
+import { bearerTokenHash, sessionFromRow, visitorOriginError, type SessionRow } from "../../lib/tokens/visitor-token";
 
-// The bare baseline for `npm run bench`: plain node:http + pg, no Next.js, no Prisma, doing what
-// the service does for an idle poll and a send — token hash lookup, origin checks, the same
-// prepared statements (lib/hot-statements.ts), the same envelope and headers. The bench divides
-// the service's figures by these.
+// The bare baseline for `npm run bench`: what the service does for an idle poll, a short poll and
+// a send — the same prepared statements (lib/hot-statements.ts), the same rules (token, Origin,
+// validation with the routes' zod schemas, duplicate and 409), the same envelope and status codes
+// — on plain node:http and pg: no Next.js, no Prisma, no Web Request/Response, no pipeline. The
+// bench divides the service's figures by these; tests/integration/bench-baseline.test.ts proves
+// both answer alike. Not served: long-polls (`wait`), CORS preflights, rate limits.
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+/** Runs a prepared statement: the baseline's own pg pool, or in the test the service's database. */
+export type Run = <Row>(statement: PreparedStatement, values: unknown[]) => Promise<Row[]>;
 
-interface Session {
-  conversation_id: string;
-  status: string;
-  visitor_id: string;
-  visitor_name: string | null;
-  last_sequence: number;
-}
-
-function reply(response: http.ServerResponse, status: number, origin: string | null, body: unknown): void {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json; charset=utf-8",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    Vary: "Origin",
-    "X-Request-Id": randomUUID(),
-  };
-  if (origin) {
-    headers["Access-Control-Allow-Origin"] = origin;
-    headers["Access-Control-Expose-Headers"] = "Retry-After, X-Request-Id";
-  }
-  response.writeHead(status, headers).end(JSON.stringify(body));
-}
-
-const fail = (code: string) => ({ success: false, result: { code }, message: code });
-
-async function authenticate(request: http.IncomingMessage): Promise<Session | string> {
-  const token = /^Bearer (vt_[A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? "")?.[1];
-  if (!token) return "unauthorized";
-  const { rows } = await pool.query({ ...FIND_VISITOR_SESSION, values: [createHash("sha256").update(token).digest("hex")] });
-  const row = rows[0];
-  if (!row || row.rotated_at) return "unauthorized";
-  if (new Date(row.expires_at).getTime() <= Date.now()) return "token_expired";
-  if (request.headers.origin !== row.origin) return "origin_mismatch";
-  if (!row.origins.includes(row.origin)) return "origin_not_allowed";
-  return row;
-}
-
-function wireMessage(row: Record<string, any>, visitorName: string | null) {
-  return {
-    id: row.id,
-    sequence: row.sequence,
-    conversation_id: row.conversation_id,
-    client_id: row.client_id,
-    author_id: row.author_id,
-    author_type: row.author_type,
-    kind: row.kind,
-    body: row.body,
-    created_at: new Date(row.created_at).toISOString(),
-    author_name: row.author_type === "visitor" ? visitorName : (row.member_name ?? null),
-    author_avatar: row.member_avatar_tag ? `/api/v1/chat/visitor/avatars/${encodeURIComponent(row.author_id)}` : null,
-  };
-}
-
-async function listMessages(session: Session, url: URL) {
-  const cursor = Number(url.searchParams.get("cursor") ?? 0);
-  const limit = Number(url.searchParams.get("limit") ?? 50);
-  if (cursor >= session.last_sequence) return { items: [], next_cursor: cursor, has_more: false };
-  const { rows } = await pool.query({ ...PUBLIC_MESSAGES_AFTER, values: [session.conversation_id, cursor, limit + 1] });
-  const items = rows.slice(0, limit).map((row) => wireMessage(row, session.visitor_name));
-  return { items, next_cursor: items.at(-1)?.sequence ?? cursor, has_more: rows.length > limit };
-}
-
-async function sendMessage(session: Session, input: { body: string; client_id: string }) {
-  const { rows } = await pool.query({
-    ...APPEND_MESSAGE,
-    values: [randomUUID(), session.conversation_id, input.client_id, "visitor", session.visitor_id, null, "message", input.body.trim()],
-  });
-  if (rows[0]) return { status: 201, result: { message: wireMessage(rows[0], session.visitor_name), duplicate: false } };
-  const existing = await pool.query("SELECT * FROM messages WHERE conversation_id = $1 AND client_id = $2", [
-    session.conversation_id,
-    input.client_id,
-  ]);
-  return { status: 200, result: { message: wireMessage(existing.rows[0], session.visitor_name), duplicate: true } };
-}
-
-async function readBody(request: http.IncomingMessage): Promise<any> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString());
-}
-
-const server = http.createServer(async (request, response) => {
-  try {
-    const url = new URL(request.url ?? "/", "http://baseline");
-    if (url.pathname !== "/api/v1/chat/visitor/messages") return reply(response, 404, null, fail("not_found"));
-    const session = await authenticate(request);
-    if (typeof session === "string") return reply(response, session.startsWith("origin") ? 403 : 401, null, fail(session));
-    const origin = request.headers.origin!;
-    if (request.method === "GET") {
-      return reply(response, 200, origin, { success: true, result: await listMessages(session, url), message: "OK" });
+export function createBaseline(run: Run): http.Server {
+  return http.createServer(async (request, response) => {
+    const origin = request.headers.origin ?? null;
+    let allowOrigin: string | null = null;
+    const reply = (status: number, body: string) => {
+      const headers: Record<string, string> = { ...API_HEADERS, "Content-Type": JSON_CONTENT_TYPE, Vary: "Origin", "X-Request-Id": randomUUID() };
+      if (allowOrigin) {
+        headers["Access-Control-Allow-Origin"] = allowOrigin;
+        headers["Access-Control-Expose-Headers"] = "Retry-After, X-Request-Id";
+      }
+      response.writeHead(status, headers).end(body);
+    };
+    try {
+      const url = new URL(request.url ?? "/", "http://baseline");
+      if (url.pathname !== "/api/v1/chat/visitor/messages" || (request.method !== "GET" && request.method !== "POST")) {
+        throw new AppError("not_found", "Not served by the baseline.");
+      }
+      const [row] = await run<SessionRow>(FIND_VISITOR_SESSION, [bearerTokenHash(request.headers.authorization ?? null)]);
+      const visitor = sessionFromRow(row);
+      const originError = visitorOriginError(visitor, origin);
+      if (originError) throw originError;
+      allowOrigin = origin;
+      if (request.method === "GET") {
+        const page = parseWith(listMessagesQuery, readQuery(url), "query");
+        if (page.cursor >= visitor.conversation.lastSequence) return reply(200, successBody({ result: emptyPage(page.cursor), message: "OK" }));
+        const rows = await run<MessageSqlRow>(PUBLIC_MESSAGES_AFTER, [visitor.conversation.id, page.cursor, page.limit + 1]);
+        const read = pageOf(rows, visitor, page);
+        if (read.items.length > 0) await run(MARK_VISITOR_SEEN, [visitor.conversation.id, read.items.at(-1)!.sequence]);
+        return reply(200, successBody({ result: read, message: "OK" }));
+      }
+      checkJsonContentType(request.headers["content-type"] ?? null);
+      const message = visitorMessage(visitor, parseWith(sendMessageBody, parseJsonBytes(await readBody(request)), "body"));
+      const [stored] = await run<MessageSqlRow & { visitor_name: string | null }>(APPEND_MESSAGE, appendValues(message)).catch((error: unknown) => {
+        if (isUniqueViolation(error)) return []; // a replay committed while this one waited
+        throw error;
+      });
+      if (stored) {
+        const result = { message: toWireMessage(fromMessageSqlRow(stored), stored.visitor_name), duplicate: false };
+        return reply(201, successBody({ result, message: "Message sent." }));
+      }
+      const [found] = await run<ConversationWithClientId>(CONVERSATION_WITH_CLIENT_ID, [message.conversationId, message.clientId]);
+      return reply(200, successBody({ result: explainFound(found, message, toWireMessage), message: "Already received." }));
+    } catch (error) {
+      if (error instanceof AppError) return reply(error.status, appErrorBody(error));
+      reply(500, errorBody("internal_error", "An unexpected error occurred."));
     }
-    const sent = await sendMessage(session, await readBody(request));
-    return reply(response, sent.status, origin, { success: true, result: sent.result, message: "Message sent." });
-  } catch {
-    reply(response, 500, null, fail("internal_error"));
-  }
-});
+  });
+}
 
-server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT ?? 3301), "127.0.0.1");
+async function readBody(request: http.IncomingMessage): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of request) {
+    total += (chunk as Buffer).length;
+    if (total > MAX_BODY_BYTES) throw new AppError("invalid_request", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const run: Run = async (statement, values) => (await pool.query({ ...statement, values })).rows;
+  const server = createBaseline(run);
+  server.keepAliveTimeout = 65_000;
+  server.listen(Number(process.env.PORT ?? 3301), "127.0.0.1");
+}

@@ -2,12 +2,13 @@ import type { PrismaClient } from "../db";
 import type { InboxDailyUsage } from "../generated/prisma/client";
 import { AppError } from "../http/errors";
 import type { SqlRow } from "../sql-row";
+import { drawAllowanceSql } from "./draw-statement";
 
 // Conversation starts and tickets each draw one unit of their inbox's allowance for the UTC day.
-// One statement both checks and draws, so no interleaving of concurrent requests can overdraw:
-// the conflicting row is locked and the WHERE is re-checked against its latest committed value.
-// Callers draw inside the transaction that creates the conversation or ticket, so a creation that
-// fails gives its unit back.
+// One statement both checks and draws (lib/allowance/draw-statement.ts), so no interleaving of
+// concurrent requests can overdraw. Tickets draw inside the transaction that creates them, and a
+// start draws in the statement that creates the conversation (START_CONVERSATION), so a creation
+// that fails gives its unit back.
 
 type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -23,22 +24,17 @@ export function secondsUntilNextUtcMidnight(now: Date): number {
 
 /** Draws one unit for today, or throws 429 daily_allowance_exhausted (nothing drawn). */
 export async function drawDailyAllowance(tx: Transaction, inboxId: string, now = new Date()): Promise<number> {
-  const day = utcDay(now);
-  // The INSERT path reads the allowance too, so an allowance of 0 refuses the day's first draw.
-  const rows = await tx.$queryRaw<SqlRow<InboxDailyUsage, "used">[]>`
-    INSERT INTO inbox_daily_usage (inbox_id, day, used)
-    SELECT id, ${day}::date, 1 FROM inboxes WHERE id = ${inboxId} AND daily_allowance > 0
-    ON CONFLICT (inbox_id, day) DO UPDATE SET used = inbox_daily_usage.used + 1
-    WHERE inbox_daily_usage.used < (SELECT daily_allowance FROM inboxes WHERE id = EXCLUDED.inbox_id)
-    RETURNING used`;
+  const rows = await tx.$queryRawUnsafe<SqlRow<InboxDailyUsage, "used">[]>(drawAllowanceSql("$1", "$2", "1"), inboxId, utcDay(now));
   const drawn = rows[0];
-  if (!drawn) {
-    throw new AppError("daily_allowance_exhausted", "This inbox has reached its limit for today. Please try again tomorrow.", {
-      retryAfter: secondsUntilNextUtcMidnight(now),
-    });
-  }
+  if (!drawn) throw allowanceExhausted(now);
   return Number(drawn.used);
 }
+
+/** The 429 of a spent allowance, to retry after the next UTC midnight. */
+export const allowanceExhausted = (now: Date) =>
+  new AppError("daily_allowance_exhausted", "This inbox has reached its limit for today. Please try again tomorrow.", {
+    retryAfter: secondsUntilNextUtcMidnight(now),
+  });
 
 /** Units drawn today (operator views and tests). */
 export async function dailyUsage(prisma: PrismaClient, inboxId: string, now = new Date()): Promise<number> {

@@ -1,60 +1,48 @@
 import { randomUUID } from "node:crypto";
-import { drawDailyAllowance } from "../allowance/daily-allowance";
-import { db } from "../db";
+import { allowanceExhausted } from "../allowance/daily-allowance";
 import { AppError } from "../http/errors";
-import { appendInTransaction } from "../messages/append-message";
-import type { SiteRecord } from "../sites/find-site";
+import type { WidgetSite } from "../sites/find-site";
 import { verifyIdentity } from "../identity/identity";
-import { issueVisitorToken, TOKEN_LIFETIME_SECONDS } from "../tokens/visitor-token";
+import { newVisitorToken, TOKEN_LIFETIME_SECONDS } from "../tokens/visitor-token";
+import { startInBatch } from "./start-batches";
 import type { StartConversationInput } from "./schemas";
 
 export interface StartConversation extends StartConversationInput {
-  site: SiteRecord;
+  site: WidgetSite;
   origin: string;
 }
 
 /**
  * Opens a conversation bound to `origin`, stores the optional first message, issues the visitor
- * token and draws a unit of the inbox's daily allowance, all in one transaction. The draw comes
- * last because it locks the inbox's counter for the day until commit: every other start in the
- * inbox waits on that lock, so it is held for one statement, not four.
+ * token and draws a unit of the inbox's daily allowance, in one statement with the other starts in
+ * the inbox that arrive meanwhile (lib/conversations/start-batches.ts): no interactive
+ * transaction, and the inbox's counter for the day locked once per batch.
  */
 export async function startConversation({ site, origin, name, email, body, clientId, userId, userHash }: StartConversation) {
-  const identity = await verifyIdentity(site.id, userId, userHash);
+  const identity = await verifyIdentity(site, userId, userHash);
   if (site.offline && !email) {
     throw new AppError("email_required", "Nobody is online right now: leave an email and we will reply there.");
   }
+  const now = new Date();
   const conversationId = randomUUID();
   const visitorId = `visitor_${randomUUID()}`;
-  const token = await (await db()).$transaction(async (tx) => {
-    await tx.conversation.create({
-      data: {
-        id: conversationId,
-        siteId: site.id,
-        inboxId: site.inboxId,
-        origin,
-        visitorId,
-        visitorName: name ?? null,
-        visitorEmail: email ?? null,
-        offline: site.offline,
-        userId: identity?.userId ?? null,
-        identityVerified: identity !== null,
-      },
-    });
-    if (body) {
-      await appendInTransaction(tx, {
-        conversationId,
-        authorType: "visitor",
-        authorId: visitorId,
-        kind: "message",
-        body,
-        clientId: clientId ?? randomUUID(),
-      });
-    }
-    const issued = await issueVisitorToken(tx, conversationId, origin);
-    await drawDailyAllowance(tx, site.inboxId);
-    return issued;
+  const token = newVisitorToken(now);
+  const started = await startInBatch(site.inboxId, {
+    id: conversationId,
+    siteId: site.id,
+    origin,
+    visitorId,
+    visitorName: name ?? null,
+    visitorEmail: email ?? null,
+    offline: site.offline,
+    userId: identity?.userId ?? null,
+    identityVerified: identity !== null,
+    tokenId: randomUUID(),
+    tokenHash: token.hash,
+    tokenExpiresAt: token.expiresAt,
+    message: body ? { id: randomUUID(), clientId: clientId ?? randomUUID(), body } : null,
   });
+  if (!started) throw allowanceExhausted(now);
   return {
     conversation_id: conversationId,
     visitor_token: token.token,

@@ -8,13 +8,20 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$
 
 /** Reads a JSON body: right Content-Type, at most 1 MiB (counted while reading), valid UTF-8 and JSON. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!JSON_MEDIA_TYPE.test(contentType.trim())) {
-    throw invalidRequest("Content-Type must be application/json.");
-  }
+  checkJsonContentType(request.headers.get("content-type"));
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
   if (declaredLength > MAX_BODY_BYTES) throw bodyTooLarge();
-  const bytes = await readCapped(request);
+  return parseJsonBytes(await readCapped(request));
+}
+
+export function checkJsonContentType(contentType: string | null): void {
+  if (!JSON_MEDIA_TYPE.test((contentType ?? "").trim())) {
+    throw invalidRequest("Content-Type must be application/json.");
+  }
+}
+
+/** A body's bytes as JSON: valid UTF-8 and JSON, or 400. */
+export function parseJsonBytes(bytes: Uint8Array): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -40,6 +40,10 @@ export function replyResponse(exchange: Exchange, reply: Reply): Response {
   return json(exchange, reply.status, successBody(reply), reply.headers);
 }
 
+/** The envelope of a known error: its code, message and field problems. */
+export const appErrorBody = (error: AppError) =>
+  errorBody(error.code, error.message, error.options.fields ? fieldsExtra(error.options.fields) : undefined);
+
 /** The one place a throw becomes a response: known errors keep their code, the rest say nothing. */
 export function errorResponse(exchange: Exchange, error: unknown): Response {
   // A client that hung up mid-body: whatever the failure looks like (a socket error reads like a
@@ -51,9 +55,9 @@ export function errorResponse(exchange: Exchange, error: unknown): Response {
     return json(exchange, abort.status, errorBody(abort.code, abort.message));
   }
   if (error instanceof AppError) {
-    const { fields, retryAfter, headers } = error.options;
+    const { retryAfter, headers } = error.options;
     const extraHeaders = { ...headers, ...(retryAfter !== undefined ? { "Retry-After": String(retryAfter) } : {}) };
-    return json(exchange, error.status, errorBody(error.code, error.message, fields ? fieldsExtra(fields) : undefined), extraHeaders);
+    return json(exchange, error.status, appErrorBody(error), extraHeaders);
   }
   if (isDatabaseUnavailable(error)) {
     log.warn("database_unavailable", { requestId: exchange.requestId, error });

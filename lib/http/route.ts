@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { verifyAdminToken } from "../admin/admin-token";
-import { findSite, isOriginOnAnyAllowlist, siteAllowsOrigin, type SiteRecord } from "../sites/find-site";
+import { findSite, isOriginOnAnyAllowlist, originNotAllowed, siteAllowsOrigin, type WidgetSite } from "../sites/find-site";
 import { isCanonicalOrigin } from "../origins/origin";
 import { enforceRateLimit, type RateLimitHeaders } from "../rate-limits/enforce-rate-limit";
 import type { RateLimitName } from "../rate-limits/limits";
-import { authenticateVisitor, type VisitorSession } from "../tokens/visitor-token";
+import { authenticateVisitor, visitorOriginError, type VisitorSession } from "../tokens/visitor-token";
 import { assertSameOrigin, requireStaff } from "./inbox-auth";
 import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession } from "../staff/sessions";
 import { assertUploadUnexpired, authorizeUpload, uploadOrigins, type UploadGrant } from "../uploads/authorize-upload";
@@ -40,7 +40,7 @@ interface ParsedInput<Body, Query> {
 }
 
 export interface WidgetContext<Body, Query> extends ParsedInput<Body, Query> {
-  site: SiteRecord;
+  site: WidgetSite;
   origin: string;
 }
 
@@ -111,10 +111,7 @@ async function parseInput<Body, Query>(
   return { request, params, body: body as Body, query: query as Query };
 }
 
-const originNotAllowed = () =>
-  new AppError("origin_not_allowed", "This website is not allowed to use this chat widget.");
-
-async function allowedSite(siteID: string | undefined, origin: string | null): Promise<SiteRecord & { origin: string }> {
+async function allowedSite(siteID: string | undefined, origin: string | null): Promise<WidgetSite & { origin: string }> {
   const site = await findSite(parsePathId(siteID, "siteID"));
   if (!site) throw new AppError("site_not_found", "No site has this identifier.");
   if (!siteAllowsOrigin(site, origin)) throw originNotAllowed();
@@ -149,12 +146,10 @@ export function visitorRoute<Body = undefined, Query = undefined>(
     run(request, async (exchange) => {
       const origin = requestOrigin(request);
       const visitor = await authenticateVisitorFor(exchange, origin);
-      if (origin !== visitor.origin) {
-        if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
-        throw new AppError("origin_mismatch", "This visitor token belongs to another website.");
-      }
-      if (!siteAllowsOrigin(visitor.site, origin)) throw originNotAllowed();
-      exchange.allowOrigin = origin;
+      const originError = visitorOriginError(visitor, origin);
+      // A token used from another allowlisted site: that page may read the refusal.
+      if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
+      if (originError) throw originError;
       // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
       const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id);
       return withHeaders(await handler({ ...(await parseInput(request, await pathIds(context), spec)), visitor }), limitHeaders);

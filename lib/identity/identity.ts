@@ -20,15 +20,22 @@ export async function createIdentitySecret(siteId: string): Promise<{ identity_s
 
 export const identityHash = (secret: string, userId: string) => createHmac("sha256", secret).update(userId, "utf8").digest("hex");
 
-/** The verified user id, null for an anonymous start; throws identity_invalid otherwise. */
-export async function verifyIdentity(siteId: string, userId?: string, userHash?: string): Promise<{ userId: string } | null> {
-  const site = await (await db()).site.findUnique({ where: { id: siteId }, select: { identitySecret: true, identityRequired: true } });
+/**
+ * The verified user id, null for an anonymous start; throws identity_invalid otherwise. Only a
+ * start that carries a pair reads the site's secret: an anonymous one (nearly all) costs no query.
+ */
+export async function verifyIdentity(
+  site: { id: string; identityRequired: boolean },
+  userId?: string,
+  userHash?: string,
+): Promise<{ userId: string } | null> {
   if (userId === undefined && userHash === undefined) {
-    if (site?.identityRequired) throw invalid();
+    if (site.identityRequired) throw invalid();
     return null;
   }
-  if (!site?.identitySecret || userId === undefined || userHash === undefined) throw invalid();
-  const expected = Buffer.from(identityHash(site.identitySecret, userId), "hex");
+  const found = await (await db()).site.findUnique({ where: { id: site.id }, select: { identitySecret: true } });
+  if (!found?.identitySecret || userId === undefined || userHash === undefined) throw invalid();
+  const expected = Buffer.from(identityHash(found.identitySecret, userId), "hex");
   const given = /^[0-9a-fA-F]{64}$/.test(userHash) ? Buffer.from(userHash, "hex") : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   return { userId };

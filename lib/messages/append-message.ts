@@ -4,10 +4,10 @@ import { isUniqueViolation } from "../db-errors";
 import { isEmbeddedDatabase } from "../env";
 import type { Conversation } from "../generated/prisma/client";
 import { AppError } from "../http/errors";
-import { APPEND_MESSAGE } from "../hot-statements";
+import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID } from "../hot-statements";
 import { signalMessage } from "../realtime/message-signals";
 import type { OuterJoined, SqlRow } from "../sql-row";
-import { fromMessageSqlRow, MESSAGE_SQL_COLUMNS, toWireMessage, type MessageRow, type MessageSqlRow, type WireMessage } from "./message-view";
+import { fromMessageSqlRow, toWireMessage, type MessageRow, type MessageSqlRow, type WireMessage } from "./message-view";
 
 type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -27,7 +27,7 @@ export interface Appended<Message = WireMessage> {
 }
 
 /** How the stored message is shown: the visitor's wire shape unless a staff caller asks for its own. */
-type View<Message> = (row: MessageRow, visitorName: string | null) => Message;
+export type View<Message> = (row: MessageRow, visitorName: string | null) => Message;
 
 /**
  * Appends a message in one statement (APPEND_MESSAGE: one round trip, no interactive transaction,
@@ -60,38 +60,35 @@ export async function appendInTransaction(tx: Transaction, message: NewMessage):
 type Run = <Row>(statement: PreparedStatement, values: unknown[]) => Promise<Row[]>;
 
 async function insertNext<Message>(run: Run, message: NewMessage, view: View<Message>): Promise<Appended<Message> | null> {
-  const [stored] = await run<MessageSqlRow & SqlRow<Conversation, "visitor_name">>(APPEND_MESSAGE, [
-    randomUUID(),
-    message.conversationId,
-    message.clientId,
-    message.authorType,
-    message.authorId,
-    message.memberId ?? null,
-    message.kind,
-    message.body,
-  ]);
+  const [stored] = await run<MessageSqlRow & SqlRow<Conversation, "visitor_name">>(APPEND_MESSAGE, appendValues(message));
   return stored ? { message: view(fromMessageSqlRow(stored), stored.visitor_name), duplicate: false } : null;
 }
 
-const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
-  name: "conversation_with_client_id",
-  text: `
-    SELECT c.status, c.visitor_name, ${MESSAGE_SQL_COLUMNS}
-    FROM conversations c
-    LEFT JOIN messages m ON m.conversation_id = c.id AND m.client_id = $2
-    LEFT JOIN members mem ON mem.id = m.member_id
-    WHERE c.id = $1`,
-};
+/** APPEND_MESSAGE's values for a new message. */
+export const appendValues = (message: NewMessage): unknown[] => [
+  randomUUID(),
+  message.conversationId,
+  message.clientId,
+  message.authorType,
+  message.authorId,
+  message.memberId ?? null,
+  message.kind,
+  message.body,
+];
 
 /** The conversation, and the message with that client id if there is one (else its columns are null). */
 type ClientIdRow = SqlRow<Conversation, "status" | "visitor_name"> & (MessageSqlRow | (OuterJoined<MessageSqlRow> & { id: null }));
 
 /** Why nothing was appended: no such conversation (404), a replay (the stored message, or 409), or closed (409). */
 async function explainNothingAppended<Message>(run: Run, message: NewMessage, view: View<Message>): Promise<Appended<Message>> {
-  const [found] = await run<ClientIdRow>(CONVERSATION_WITH_CLIENT_ID, [
-    message.conversationId,
-    message.clientId,
-  ]);
+  const [found] = await run<ConversationWithClientId>(CONVERSATION_WITH_CLIENT_ID, [message.conversationId, message.clientId]);
+  return explainFound(found, message, view);
+}
+
+export type ConversationWithClientId = ClientIdRow;
+
+/** The answer to an append that stored nothing, from CONVERSATION_WITH_CLIENT_ID's row. */
+export function explainFound<Message>(found: ConversationWithClientId | undefined, message: NewMessage, view: View<Message>): Appended<Message> {
   if (!found) throw new AppError("conversation_not_found", "No conversation has this identifier.");
   if (found.id !== null) {
     if (found.body !== message.body || found.author_type !== message.authorType || found.kind !== message.kind) {

@@ -4,22 +4,26 @@ import { AppError } from "../http/errors";
 import type { VisitorSession } from "../tokens/visitor-token";
 import { ensureListening, subscribe } from "../realtime/message-signals";
 import { markVisitorSeen } from "../conversations/visitor-seen";
-import { appendMessage } from "./append-message";
+import { appendMessage, type NewMessage } from "./append-message";
 import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "./message-view";
 
-export async function sendVisitorMessage(
-  visitor: VisitorSession,
-  input: { body: string; clientId: string; kind: "message" | "note" },
-) {
+type VisitorInput = { body: string; clientId: string; kind: "message" | "note" };
+
+export async function sendVisitorMessage(visitor: VisitorSession, input: VisitorInput) {
+  return appendMessage(visitorMessage(visitor, input));
+}
+
+/** The message a visitor's send appends; a note is refused (400 note_rejected). */
+export function visitorMessage(visitor: VisitorSession, input: VisitorInput): NewMessage {
   if (input.kind === "note") throw new AppError("note_rejected", "Visitors cannot send notes.");
-  return appendMessage({
+  return {
     conversationId: visitor.conversation.id,
     authorType: "visitor",
     authorId: visitor.conversation.visitorId,
     kind: "message",
     body: input.body,
     clientId: input.clientId,
-  });
+  };
 }
 
 interface Page {
@@ -60,16 +64,18 @@ export async function listVisitorMessages(visitor: VisitorSession, page: Page & 
   }
 }
 
-const emptyPage = (cursor: number) => ({ items: [], next_cursor: cursor, has_more: false });
+export const emptyPage = (cursor: number) => ({ items: [], next_cursor: cursor, has_more: false });
 
 /** The conversation's public messages after `cursor`, ascending; staff notes never appear. */
 async function readPage(visitor: VisitorSession, page: Page) {
   const rows = await queryPrepared<MessageSqlRow>(PUBLIC_MESSAGES_AFTER, [visitor.conversation.id, page.cursor, page.limit + 1]);
+  const read = pageOf(rows, visitor, page);
+  if (read.items.length > 0) await markVisitorSeen(visitor.conversation.id, read.items.at(-1)!.sequence);
+  return read;
+}
+
+/** The page of PUBLIC_MESSAGES_AFTER's rows (asked for limit + 1, to tell whether more follow). */
+export function pageOf(rows: MessageSqlRow[], visitor: VisitorSession, page: Page) {
   const items = rows.slice(0, page.limit).map((row) => toWireMessage(fromMessageSqlRow(row), visitor.conversation.visitorName));
-  if (items.length > 0) await markVisitorSeen(visitor.conversation.id, items.at(-1)!.sequence);
-  return {
-    items,
-    next_cursor: items.at(-1)?.sequence ?? page.cursor,
-    has_more: rows.length > page.limit,
-  };
+  return { items, next_cursor: items.at(-1)?.sequence ?? page.cursor, has_more: rows.length > page.limit };
 }

@@ -6,17 +6,17 @@ import { errorBody, errorHeaders, INTERNAL_ERROR, SITE_WIDE_HEADERS } from "../h
 import { isDraining, startDraining } from "./lifecycle.mjs";
 import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 
-// The HTTP front of `npm start`. Most requests go to Next's request handler. The hot visitor
-// routes — the widget's message polls and sends, and its presence polls, nearly all of a chat
-// widget's traffic — skip Next's per-request machinery: their route handlers (the very functions
-// Next would call, handed over by instrumentation.ts through lib/server/lifecycle.mjs) get a Web
-// Request built straight from the socket. Deployments without this front (Vercel, `next start`)
-// run the same handlers.
+// The HTTP front of `npm start`. Most requests go to Next's request handler. The hot routes —
+// the widget's message polls and sends, its presence polls and conversation starts, nearly all
+// of a chat widget's traffic — skip Next's per-request machinery: their route handlers (the very
+// functions Next would call, handed over by instrumentation.ts through lib/server/lifecycle.mjs)
+// get a Web Request built straight from the socket. Deployments without this front (Vercel,
+// `next start`) run the same handlers.
 
 /**
  * @typedef {(request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>} RouteHandler
  * @typedef {Record<string, RouteHandler | number | undefined>} RouteModule  a route file's exports: handlers by method, and segment config such as maxDuration
- * @typedef {Record<string, RouteModule>} HotRoutes  route modules by exact pathname
+ * @typedef {Record<string, RouteModule>} HotRoutes  route modules by pathname, as in app/: a `[name]` segment matches any one segment
  * @typedef {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown} NodeHandler
  */
 
@@ -54,10 +54,10 @@ function createFront({ next, hotRoutes, inFlight }) {
     if (refusal) return refuse(res, refusal);
     const screened = screenHeaders(req, secret);
     if (screened.hasBody) closeIfBodyUnread(req, res);
-    const handler = hotHandler(hotRoutes, req);
-    const request = handler && toWebRequest(req, res, screened.raw);
-    if (!handler || !request) return next(toNext(req, screened), res);
-    return serve(handler, request, res);
+    const hot = hotHandler(hotRoutes, req);
+    const request = hot && toWebRequest(req, res, screened.raw);
+    if (!hot || !request) return next(toNext(req, screened), res);
+    return serve(hot.handler, hot.params, request, res);
   };
 }
 
@@ -203,27 +203,65 @@ function answerClientError(error, socket) {
 }
 
 /**
- * The handler for this exact path and method, if it is a hot one. HEAD is left to Next.
+ * The handler for this path and method, with the path's dynamic segments, if it is a hot one.
+ * HEAD is left to Next.
  * @param {HotRoutes} routes
  * @param {import("node:http").IncomingMessage} req
+ * @returns {{ handler: RouteHandler, params: Promise<Record<string, string>> } | undefined}
  */
 function hotHandler(routes, req) {
   const target = req.url ?? "";
-  if (!target.startsWith("/")) return undefined;
+  if (!target.startsWith("/") || req.method === "HEAD" || !req.method) return undefined;
   const queryAt = target.indexOf("?");
-  const route = routes[queryAt === -1 ? target : target.slice(0, queryAt)];
-  const handler = route && req.method !== "HEAD" && req.method ? route[req.method] : undefined;
-  return typeof handler === "function" ? handler : undefined;
+  const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
+  const exact = routes[pathname];
+  const found = exact ? { route: exact, params: NO_PARAMS } : matchDynamic(routes, pathname);
+  const handler = found?.route[req.method];
+  return typeof handler === "function" ? { handler, params: /** @type {NonNullable<typeof found>} */ (found).params } : undefined;
+}
+
+/** @type {WeakMap<HotRoutes, { pattern: RegExp, names: string[], route: RouteModule }[]>} */
+const dynamicRoutes = new WeakMap();
+
+/**
+ * The route whose `[name]` segments match the path, with their values (decoded, as Next gives them).
+ * @param {HotRoutes} routes
+ * @param {string} pathname
+ */
+function matchDynamic(routes, pathname) {
+  let compiled = dynamicRoutes.get(routes);
+  if (!compiled) {
+    compiled = Object.entries(routes)
+      .filter(([path]) => path.includes("["))
+      .map(([path, route]) => ({
+        names: [...path.matchAll(/\[(\w+)\]/g)].map((match) => /** @type {string} */ (match[1])),
+        pattern: new RegExp(`^${path.replace(/\[\w+\]/g, "([^/]+)")}$`),
+        route,
+      }));
+    dynamicRoutes.set(routes, compiled);
+  }
+  for (const { pattern, names, route } of compiled) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    try {
+      const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(/** @type {string} */ (match[i + 1]))]));
+      return { route, params: Promise.resolve(params) };
+    } catch {
+      return undefined; // a malformed escape: Next answers it
+    }
+  }
+  return undefined;
 }
 
 /**
  * @param {RouteHandler} handler
+ * @param {Promise<Record<string, string>>} params
  * @param {Request} request
  * @param {import("node:http").ServerResponse} res
  */
-async function serve(handler, request, res) {
+async function serve(handler, params, request, res) {
   try {
-    const response = await handler(request, { params: NO_PARAMS });
+    const response = await handler(request, { params });
     const body = Buffer.from(await response.arrayBuffer());
     if (res.destroyed) return;
     res.statusCode = response.status;

@@ -1,14 +1,20 @@
-import { db } from "../db";
+import { db, queryPrepared } from "../db";
 import type { Site } from "../generated/prisma/client";
+import { FIND_WIDGET_SITE } from "../hot-statements";
+import { AppError } from "../http/errors";
 import { isCanonicalOrigin } from "../origins/origin";
 
 export type SiteRecord = Pick<Site, "id" | "name" | "inboxId" | "origins" | "offline">;
 
-const siteColumns = { id: true, name: true, inboxId: true, origins: true, offline: true } as const;
+/** A site as the widget routes see it: also whether a start must carry a verified identity. */
+export type WidgetSite = SiteRecord & Pick<Site, "identityRequired">;
 
-export async function findSite(id: string): Promise<SiteRecord | null> {
-  return (await db()).site.findUnique({ where: { id }, select: siteColumns });
+export async function findSite(id: string): Promise<WidgetSite | null> {
+  const [row] = await queryPrepared<WidgetSite>(FIND_WIDGET_SITE, [id]);
+  return row ?? null;
 }
+
+export const originNotAllowed = () => new AppError("origin_not_allowed", "This website is not allowed to use this chat widget.");
 
 export function siteAllowsOrigin(site: Pick<SiteRecord, "origins">, origin: string | null): origin is string {
   return isCanonicalOrigin(origin) && site.origins.includes(origin);

@@ -3,7 +3,7 @@ import { db, queryPrepared, type PrismaClient } from "../db";
 import type { Conversation, Site, VisitorToken } from "../generated/prisma/client";
 import { FIND_VISITOR_SESSION } from "../hot-statements";
 import { AppError } from "../http/errors";
-import type { SiteRecord } from "../sites/find-site";
+import { originNotAllowed, siteAllowsOrigin, type SiteRecord } from "../sites/find-site";
 import type { SqlRow } from "../sql-row";
 
 // Visitor tokens: `vt_` + 32 random bytes (base64url). Only the SHA-256 is stored. A token is
@@ -27,32 +27,41 @@ export interface VisitorSession {
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Creates a token row for the conversation and returns the token, the only time it exists in clear. */
-export async function issueVisitorToken(
-  tx: Transaction,
-  conversationId: string,
-  origin: string,
-): Promise<{ token: string; expiresAt: Date }> {
+/** A new token, its hash (what is stored) and its expiry; the clear token exists only here. */
+export function newVisitorToken(now = new Date()): { token: string; hash: string; expiresAt: Date } {
   const token = `vt_${randomBytes(32).toString("base64url")}`;
-  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000);
-  await tx.visitorToken.create({
-    data: { id: randomUUID(), hash: hashToken(token), conversationId, origin, expiresAt },
-  });
+  return { token, hash: hashToken(token), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000) };
+}
+
+/** Creates a token row for the conversation and returns the token, the only time it exists in clear. */
+async function issueVisitorToken(tx: Transaction, conversationId: string, origin: string): Promise<{ token: string; expiresAt: Date }> {
+  const { token, hash, expiresAt } = newVisitorToken();
+  await tx.visitorToken.create({ data: { id: randomUUID(), hash, conversationId, origin, expiresAt } });
   return { token, expiresAt };
 }
 
 const unauthorized = () => new AppError("unauthorized", "A valid visitor token is required.");
 
 /** FIND_VISITOR_SESSION's row. */
-type SessionRow = SqlRow<VisitorToken, "origin" | "expires_at" | "rotated_at", { token_id: "id" }> &
+export type SessionRow = SqlRow<VisitorToken, "origin" | "expires_at" | "rotated_at", { token_id: "id" }> &
   SqlRow<Conversation, "status" | "visitor_id" | "visitor_name" | "last_sequence", { conversation_id: "id" }> &
   SqlRow<Site, "inbox_id" | "origins" | "offline", { site_id: "id"; site_name: "name" }>;
 
 /** Resolves `Authorization: Bearer vt_…` to its session, or throws 401. */
 export async function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
+  const [row] = await queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [bearerTokenHash(authorization)]);
+  return sessionFromRow(row);
+}
+
+/** The hash to look the presented token up by (FIND_VISITOR_SESSION), or throws 401. */
+export function bearerTokenHash(authorization: string | null): string {
   const token = authorization?.match(BEARER)?.[1];
   if (!token || !TOKEN_SHAPE.test(token)) throw unauthorized();
-  const [row] = await queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [hashToken(token)]);
+  return hashToken(token);
+}
+
+/** The session of FIND_VISITOR_SESSION's row, or throws 401 (unknown, rotated or expired token). */
+export function sessionFromRow(row: SessionRow | undefined): VisitorSession {
   if (!row || row.rotated_at) throw unauthorized();
   if (row.expires_at.getTime() <= Date.now()) {
     throw new AppError("token_expired", "The visitor token has expired; start a new conversation.");
@@ -70,6 +79,16 @@ export async function authenticateVisitor(authorization: string | null): Promise
     },
     site: { id: row.site_id, name: row.site_name, inboxId: row.inbox_id, origins: row.origins, offline: row.offline },
   };
+}
+
+/**
+ * The Origin rules of a visitor request, after its token: the token's own Origin (403
+ * origin_mismatch), still on the site's allowlist (403 origin_not_allowed). Null when both hold.
+ */
+export function visitorOriginError(visitor: VisitorSession, origin: string | null): AppError | null {
+  if (origin !== visitor.origin) return new AppError("origin_mismatch", "This visitor token belongs to another website.");
+  if (!siteAllowsOrigin(visitor.site, origin)) return originNotAllowed();
+  return null;
 }
 
 /** Rotates the presented token: it dies at once, and a new one lives 24 h. One winner per token. */

@@ -4,12 +4,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as messagesRoute from "../../app/api/v1/chat/visitor/messages/route";
 import * as presenceRoute from "../../app/api/v1/chat/visitor/presence/route";
+import * as startRoute from "../../app/api/v1/chat/widget/[siteID]/conversations/route";
 import { db } from "../../lib/db";
 import { waitingRequests } from "../../lib/realtime/message-signals";
 import { createFrontServer, SITE_WIDE_HEADERS } from "../../lib/server/front.mjs";
 import { PEER_HEADER, trustedPeer } from "../../lib/server/peer.mjs";
 import { call } from "../support/api";
-import { createMember, openConversation, staffReply, type Started } from "../support/fixtures";
+import { createMember, createSite, openConversation, ORIGIN, staffReply, type Started } from "../support/fixtures";
 
 // The front of `npm start` (lib/server/front.mjs) over a real socket: the hot routes reach their
 // handlers straight from Node's request, everything else goes to Next (here a stand-in that says so).
@@ -29,6 +30,7 @@ beforeAll(async () => {
     hotRoutes: {
       "/api/v1/chat/visitor/messages": messagesRoute,
       "/api/v1/chat/visitor/presence": presenceRoute,
+      "/api/v1/chat/widget/[siteID]/conversations": startRoute,
     },
   });
   server.listen(0, "127.0.0.1");
@@ -150,6 +152,21 @@ describe("the front of npm start", () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers["content-length"]).toBeUndefined(); // a 204 has no body, so no length
     expect(preflight.headers["access-control-allow-methods"]).toContain("POST");
+  });
+
+  test("a start is served with its path's site id, and the token it issues works", async () => {
+    const site = await createSite();
+    const json = { Origin: ORIGIN, "Content-Type": "application/json" };
+    const started = await send("POST", `/api/v1/chat/widget/${site.id}/conversations`, { headers: json, body: JSON.stringify({ body: "hi" }) });
+    expect(started.status).toBe(201);
+    expect(started.headers[NEXT_MARK]).toBeUndefined();
+    const { conversation_id, visitor_token } = JSON.parse(started.body).result;
+    const page = await send("GET", "/api/v1/chat/visitor/messages?cursor=0", { headers: { Origin: ORIGIN, Authorization: `Bearer ${visitor_token}` } });
+    expect(JSON.parse(page.body).result.items.map((m: { body: string; conversation_id: string }) => [m.body, m.conversation_id])).toEqual([["hi", conversation_id]]);
+    const unknown = await send("POST", "/api/v1/chat/widget/no-such-site/conversations", { headers: json, body: "{}" });
+    expect([unknown.status, JSON.parse(unknown.body).result.code]).toEqual([404, "site_not_found"]);
+    const nested = await send("POST", `/api/v1/chat/widget/${site.id}/x/conversations`, { headers: json, body: "{}" });
+    expect(nested.headers[NEXT_MARK]).toBe("yes");
   });
 
   test("every other path, HEAD, and near-misses of the hot paths go to Next", async () => {

@@ -57,6 +57,18 @@ describe("starting a conversation", () => {
     expect(ok.json.result.offline).toBe(true);
   });
 
+  test("concurrent starts, written together in one statement, each get their own conversation, token and first message", async () => {
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => start(i % 2 ? { body: `hello ${i}`, name: `V${i}` } : {})));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const pages = await Promise.all(
+      answers.map((answer) => api.get("/api/v1/chat/visitor/messages?cursor=0", { origin: ORIGIN, token: answer.json.result.visitor_token })),
+    );
+    expect(pages.map((page) => page.json.result.items.map((m: { body: string; author_name: string }) => `${m.author_name}: ${m.body}`))).toEqual(
+      answers.map((_, i) => (i % 2 ? [`V${i}: hello ${i}`] : [])),
+    );
+    expect(new Set(answers.map((answer) => answer.json.result.conversation_id)).size).toBe(24);
+  });
+
   test("carries CORS for the allowed origin, no-store and nosniff", async () => {
     const response = await start({}, OTHER_ORIGIN);
     expect(response.headers.get("access-control-allow-origin")).toBe(OTHER_ORIGIN);

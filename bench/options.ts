@@ -1,0 +1,71 @@
+import { parseArgs } from "node:util";
+
+// The knobs of `npm run bench`, as flags (`npm run bench -- --only start --sizes 10000`) or the
+// environment (BENCH_ONLY=start …); a flag wins.
+
+export const PARTS = ["soak", "idle poll", "presence poll", "send", "start", "history", "open widgets", "inbox"] as const;
+export type Part = (typeof PARTS)[number];
+export type DatabaseKind = "postgres" | "embedded";
+
+export interface BenchOptions {
+  /** The parts to run (default: all). */
+  only: Set<Part>;
+  databases: DatabaseKind[];
+  /** Also run idle poll, send and start with webhooks and email configured (PostgreSQL). */
+  notifications: boolean;
+  seconds: number;
+  soakSeconds: number;
+  /** Open widgets on PostgreSQL, and on PGlite. */
+  sizes: number[];
+  embeddedSizes: number[];
+  /** A server to create scratch databases on. */
+  postgresServer: string;
+  /** The first of ten ports the bench's servers listen on. */
+  port: number;
+  skipBuild: boolean;
+  verbose: boolean;
+  /** `next-start`: measure Next's own server instead of `npm start`'s front. */
+  server: "front" | "next-start";
+  /** Node options for the service (the profiler's). */
+  nodeArgs: string[];
+}
+
+const list = (value: string | undefined) => (value ?? "").split(",").map((item) => item.trim()).filter((item) => item && item !== "none");
+const numbers = (value: string | undefined) => list(value).map(Number);
+
+export function readOptions(argv = process.argv.slice(2), env = process.env): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      only: { type: "string" },
+      database: { type: "string" },
+      notifications: { type: "string" },
+      seconds: { type: "string" },
+      soak: { type: "string" },
+      sizes: { type: "string" },
+      "embedded-sizes": { type: "string" },
+      port: { type: "string" },
+      "skip-build": { type: "boolean" },
+      verbose: { type: "boolean" },
+    },
+  });
+  const only = list(values.only ?? env.BENCH_ONLY);
+  for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: unknown part "${part}" (one of: ${PARTS.join(", ")})`);
+  const databases = list(values.database ?? env.BENCH_DATABASE ?? "postgres,embedded");
+  for (const kind of databases) if (kind !== "postgres" && kind !== "embedded") throw new Error(`--database: "${kind}" is neither postgres nor embedded`);
+  return {
+    only: new Set((only.length ? only : PARTS) as Part[]),
+    databases: databases as DatabaseKind[],
+    notifications: (values.notifications ?? env.BENCH_NOTIFICATIONS ?? "on") !== "off",
+    seconds: Number(values.seconds ?? env.BENCH_SECONDS ?? 10),
+    soakSeconds: Number(values.soak ?? env.BENCH_SOAK_SECONDS ?? 60),
+    sizes: numbers(values.sizes ?? env.BENCH_WIDGETS ?? "10000,25000,50000"),
+    embeddedSizes: numbers(values["embedded-sizes"] ?? env.BENCH_EMBEDDED_WIDGETS ?? "1000,2500,5000"),
+    postgresServer: env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+    port: Number(values.port ?? env.BENCH_PORT ?? 3300),
+    skipBuild: Boolean(values["skip-build"] || env.BENCH_SKIP_BUILD),
+    verbose: Boolean(values.verbose || env.BENCH_VERBOSE),
+    server: env.BENCH_SERVER === "next-start" ? "next-start" : "front",
+    nodeArgs: [],
+  };
+}

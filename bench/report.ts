@@ -1,0 +1,101 @@
+import type { DeliveryResult } from "./inbox";
+import type { LoadResult } from "./load";
+import type { OpenWidgetsResult } from "./open-widgets";
+import type { DatabaseKind } from "./options";
+
+// The bench's report: one table of request scenarios (PostgreSQL, PostgreSQL with webhooks and
+// email, embedded), one of open widgets, the soak and the inbox, each figure next to its target
+// (issue "Capacity 2", docs/performance.md).
+
+export interface Row extends LoadResult {
+  scenario: string;
+  database: DatabaseKind;
+  notifications: boolean;
+  peakRssMiB: number;
+  baseline?: LoadResult;
+  /** With notifications: webhook requests and emails received by the end of the run. */
+  delivered?: { webhooks: number; emails: number };
+}
+
+export type OpenRow = OpenWidgetsResult & { database: DatabaseKind; peakRssMiB: number };
+export interface Soak {
+  at10: number;
+  atEnd: number;
+  every10s: number[];
+  growth: number;
+}
+export interface InboxRow {
+  list: LoadResult;
+  delivery: DeliveryResult;
+}
+
+const ratio = (service: number, base: number) => (base ? service / base : NaN);
+const fixed = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "–");
+const verdict = (checks: boolean[]) => (checks.length === 0 ? "" : checks.every(Boolean) ? "met" : "**not met**");
+
+/** The targets a row is held to, as text, and whether it meets them. */
+function target(row: Row): [string, string] {
+  const checks: [string, boolean][] = [];
+  const base = row.baseline ? ratio(row.rps, row.baseline.rps) : NaN;
+  if (row.scenario === "idle poll") checks.push(["p99 ≤ 50 ms", row.p99 <= 50]);
+  if (row.scenario === "send" && row.database === "postgres") checks.push(["p99 ≤ 100 ms", row.p99 <= 100]);
+  if ((row.scenario === "idle poll" || row.scenario === "send") && row.baseline) checks.push(["≥ 0.8× baseline", base >= 0.8]);
+  if (row.scenario === "start" && row.database === "postgres") checks.push(["≥ 1,000 req/s", row.rps >= 1000], ["p99 ≤ 150 ms", row.p99 <= 150]);
+  if (row.scenario === "start" && row.database === "embedded") checks.push(["p99 ≤ 300 ms", row.p99 <= 300]);
+  if (row.errors + row.non2xx > 0) checks.push(["no failures", false]);
+  return [checks.map(([text]) => text).join(", "), verdict(checks.map(([, ok]) => ok))];
+}
+
+const databaseName = (row: { database: DatabaseKind; notifications?: boolean }) =>
+  row.database === "embedded" ? "embedded (PGlite)" : row.notifications ? "PostgreSQL + webhooks, email" : "PostgreSQL";
+
+export function formatReport(run: {
+  startedAt: Date;
+  commit: string;
+  machine: string;
+  load: string;
+  seconds: number;
+  connections: number;
+  rows: Row[];
+  soak: Soak | null;
+  soakSeconds: number;
+  open: OpenRow[];
+  inbox: InboxRow | null;
+}): string {
+  const { rows, soak, open, inbox } = run;
+  const delivered = rows.find((row) => row.delivered)?.delivered;
+  const lines = [
+    `Run ${run.startedAt.toISOString()}, commit ${run.commit}; ${run.machine}; ${run.load}.`,
+    `Each request scenario: ${run.connections} connections in a closed loop for ${run.seconds} s after a 3 s warm-up; the baseline in the same run.`,
+    "",
+    `| scenario | database | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | baseline req/s | baseline p99 ms | req/s ÷ baseline | target | |`,
+    `|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
+    ...rows.map((r) => {
+      const [text, met] = target(r);
+      const base = r.baseline;
+      return `| ${r.scenario} | ${databaseName(r)} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMiB} | ${base?.rps ?? "–"} | ${base?.p99 ?? "–"} | ${base ? fixed(ratio(r.rps, base.rps)) : "–"} | ${text} | ${met} |`;
+    }),
+    "",
+    delivered ? `With webhooks and email: ${delivered.webhooks} webhook requests and ${delivered.emails} emails reached the local receiver and SMTP server during those scenarios.` : "",
+    soak
+      ? `Soak (idle poll, ${run.soakSeconds} s, ${run.connections} connections, PostgreSQL, first): RSS ${soak.at10} MiB at 10 s → ${soak.atEnd} MiB at the end (${soak.growth} %, target within 10 %); every 10 s: ${soak.every10s.join(", ")} MiB.`
+      : "Soak: skipped.",
+    "",
+    `| open widgets | database | server instances | load processes | replies | delivered | delivery p50 ms | delivery p99 ms | errors | stale keep-alive GETs resent | peak RSS MiB (all instances) | target (p99 ≤ 1 s, 0 errors, RSS ≤ 2 GiB) |`,
+    `|---|---|---|---|---|---|---|---|---|---|---|---|`,
+    ...open.map(
+      (o) =>
+        `| ${o.widgets} | ${databaseName(o)} | ${o.instances} | ${o.processes} | ${o.replies} | ${o.delivered} | ${o.p50} | ${o.p99} | ${o.errors}${o.errors ? ` ${JSON.stringify(o.errorCauses)}` : ""} | ${o.staleConnectionRetries} | ${o.peakRssMiB} | ${verdict([o.p99 <= 1000, o.errors === 0, o.peakRssMiB <= 2048, o.delivered >= o.replies * 0.99])} |`,
+    ),
+    "",
+    inbox
+      ? [
+          `| inbox (PostgreSQL) | figure |`,
+          `|---|---|`,
+          `| conversation list, first page, p50 / p99 ms | ${inbox.list.p50} / ${inbox.list.p99} (${inbox.list.rps} req/s, ${inbox.list.errors + inbox.list.non2xx} failures) |`,
+          `| live delivery to ${inbox.delivery.agents} agents, p50 / p99 ms | ${inbox.delivery.p50} / ${inbox.delivery.p99} (${inbox.delivery.delivered}/${inbox.delivery.expected} delivered) |`,
+        ].join("\n")
+      : "Inbox: skipped.",
+  ];
+  return `${lines.join("\n")}\n`;
+}
