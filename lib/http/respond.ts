@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from "../db-errors";
 import { log } from "../log";
 import { errorBody, successBody, type Reply } from "./envelope";
-import { API_HEADERS, INTERNAL_ERROR, JSON_CONTENT_TYPE } from "./wire.mjs";
+import { answer, API_HEADERS, INTERNAL_ERROR, JSON_CONTENT_TYPE } from "./wire.mjs";
 import { AppError, capFields, ClientAbortError } from "./errors";
 
 /** One request's state as it moves through the pipeline. */
@@ -16,24 +16,22 @@ const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key";
 const CORS_EXPOSED_HEADERS = "Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset";
 
-export function baseHeaders(exchange: Exchange): Headers {
-  const headers = new Headers({
-    ...API_HEADERS,
-    Vary: "Origin",
-    "X-Request-Id": exchange.requestId,
-  });
+/** The headers of every answer of the pipeline, in the order they are set. */
+function baseHeaderRecord(exchange: Exchange): Record<string, string> {
+  const headers: Record<string, string> = { ...API_HEADERS, Vary: "Origin", "X-Request-Id": exchange.requestId };
   if (exchange.allowOrigin) {
-    headers.set("Access-Control-Allow-Origin", exchange.allowOrigin);
-    headers.set("Access-Control-Expose-Headers", CORS_EXPOSED_HEADERS);
+    headers["Access-Control-Allow-Origin"] = exchange.allowOrigin;
+    headers["Access-Control-Expose-Headers"] = CORS_EXPOSED_HEADERS;
   }
   return headers;
 }
 
+export const baseHeaders = (exchange: Exchange): Headers => new Headers(baseHeaderRecord(exchange));
+
 function json(exchange: Exchange, status: number, body: string, extra?: Record<string, string>): Response {
-  const headers = baseHeaders(exchange);
-  headers.set("Content-Type", JSON_CONTENT_TYPE);
-  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
-  return new Response(body, { status, headers });
+  // Spread, not assigned: a name in `extra` replaces its base header whatever its case (answer()).
+  const headers = { ...baseHeaderRecord(exchange), "Content-Type": JSON_CONTENT_TYPE, ...extra };
+  return answer(exchange.request, status, headers, body);
 }
 
 export function replyResponse(exchange: Exchange, reply: Reply): Response {

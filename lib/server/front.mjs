@@ -2,7 +2,7 @@
 import { createServer, STATUS_CODES } from "node:http";
 import { Readable } from "node:stream";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
-import { errorBody, errorHeaders, INTERNAL_ERROR, SITE_WIDE_HEADERS } from "../http/wire.mjs";
+import { acceptsPlainAnswer, errorBody, errorHeaders, INTERNAL_ERROR, SITE_WIDE_HEADERS, takePlainAnswer } from "../http/wire.mjs";
 import { isDraining, startDraining } from "./lifecycle.mjs";
 import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 
@@ -262,11 +262,13 @@ function matchDynamic(routes, pathname) {
 async function serve(handler, params, request, res) {
   try {
     const response = await handler(request, { params });
-    const body = Buffer.from(await response.arrayBuffer());
+    const plain = takePlainAnswer(response);
+    const body = plain ? plain.body : Buffer.from(await response.arrayBuffer());
     if (res.destroyed) return;
     res.statusCode = response.status;
     for (const [name, value] of SITE_WIDE_HEADERS) res.setHeader(name, value);
-    response.headers.forEach((value, name) => res.setHeader(name, value));
+    if (plain) for (const name in plain.headers) res.setHeader(name, /** @type {string} */ (plain.headers[name]));
+    else response.headers.forEach((value, name) => res.setHeader(name, value));
     res.end(body); // with its Content-Length (none on a 204)
   } catch (error) {
     // The pipeline answers every error itself; reaching here is a bug in the front.
@@ -292,12 +294,14 @@ function toWebRequest(req, res, raw) {
     const method = /** @type {string} */ (req.method);
     const url = new URL(/** @type {string} */ (req.url), INTERNAL_BASE);
     const hasBody = method !== "GET" && method !== "OPTIONS";
-    return new Request(url, {
+    const request = new Request(url, {
       method,
       headers,
       ...(url.searchParams.has("wait") ? { signal: abortedOnHangUp(res) } : {}),
       ...(hasBody ? { body: /** @type {ReadableStream} */ (Readable.toWeb(req)), duplex: "half" } : {}),
     });
+    acceptsPlainAnswer(request); // serve() writes the pipeline's answers without a Web body
+    return request;
   } catch {
     return null;
   }
