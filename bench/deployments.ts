@@ -28,6 +28,7 @@ export interface Deployment {
   service: ChildProcess;
   /** The bare baseline on the same database (PostgreSQL only). */
   baselinePort: number | null;
+  baselinePid: number | null;
   widgets: Widget[];
   /** PostgreSQL only: the scratch database. */
   url: string | null;
@@ -64,6 +65,7 @@ export async function deploy(options: BenchOptions, kind: { database: DatabaseKi
         ...kind,
         service,
         baselinePort: null,
+        baselinePid: null,
         widgets,
         url: null,
         adminToken,
@@ -113,6 +115,7 @@ export async function deploy(options: BenchOptions, kind: { database: DatabaseKi
       ...kind,
       service,
       baselinePort,
+      baselinePid: baseline.pid ?? null,
       widgets,
       url,
       adminToken,

@@ -41,6 +41,13 @@ export function rssMiB(pid: number): number {
   return Math.round(kib / 1024);
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux; clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const [utime, stime] = stat.slice(stat.lastIndexOf(")") + 2).split(" ").slice(11, 13).map(Number);
+  return ((utime ?? 0) + (stime ?? 0)) * 10;
+}
+
 /** The open-file limit a process may raise itself to (`ulimit -Hn`). */
 export function hardOpenFileLimit(): number {
   const limit = execFileSync("bash", ["-c", "ulimit -Hn"], { encoding: "utf8" }).trim();

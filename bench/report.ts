@@ -12,7 +12,9 @@ export interface Row extends LoadResult {
   database: DatabaseKind;
   notifications: boolean;
   peakRssMiB: number;
-  baseline?: LoadResult;
+  /** The server's CPU time per request, in µs: unlike req/s, barely moved by other work on the machine. */
+  cpuUs: number;
+  baseline?: LoadResult & { cpuUs: number };
   /** With notifications: webhook requests and emails received by the end of the run. */
   delivered?: { webhooks: number; emails: number };
 }
@@ -68,12 +70,12 @@ export function formatReport(run: {
     `Run ${run.startedAt.toISOString()}, commit ${run.commit}; ${run.machine}; ${run.load}.`,
     `Each request scenario: ${run.connections} connections in a closed loop for ${run.seconds} s after a 3 s warm-up; the baseline in the same run.`,
     "",
-    `| scenario | database | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | baseline req/s | baseline p99 ms | req/s ÷ baseline | target | |`,
-    `|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
+    `| scenario | database | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | baseline req/s | baseline p99 ms | req/s ÷ baseline | CPU µs per request (baseline's) | baseline's CPU ÷ CPU per request | target | |`,
+    `|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
     ...rows.map((r) => {
       const [text, met] = target(r);
       const base = r.baseline;
-      return `| ${r.scenario} | ${databaseName(r)} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMiB} | ${base?.rps ?? "–"} | ${base?.p99 ?? "–"} | ${base ? fixed(ratio(r.rps, base.rps)) : "–"} | ${text} | ${met} |`;
+      return `| ${r.scenario} | ${databaseName(r)} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMiB} | ${base?.rps ?? "–"} | ${base?.p99 ?? "–"} | ${base ? fixed(ratio(r.rps, base.rps)) : "–"} | ${r.cpuUs}${base ? ` (${base.cpuUs})` : ""} | ${base ? fixed(ratio(base.cpuUs, r.cpuUs)) : "–"} | ${text} | ${met} |`;
     }),
     "",
     delivered ? `With webhooks and email: ${delivered.webhooks} webhook requests and ${delivered.emails} emails reached the local receiver and SMTP server during those scenarios.` : "",

@@ -12,7 +12,7 @@ import { AGENTS, INBOX_CONVERSATIONS, listFirstPage, liveDelivery, seedAgents } 
 import { closedLoop } from "./load";
 import { openWidgets } from "./open-widgets";
 import { readOptions, type Part } from "./options";
-import { hardOpenFileLimit, watchMemory } from "./processes";
+import { cpuMs, hardOpenFileLimit, watchMemory } from "./processes";
 import { formatReport, type InboxRow, type OpenRow, type Row, type Soak } from "./report";
 import { scenarios } from "./scenarios";
 import { onPostgres, type Widget } from "./seed";
@@ -103,12 +103,12 @@ async function measure(deployment: Deployment, parts: readonly string[]): Promis
     const next = all[scenario]!;
     await closedLoop({ port: deployment.port, connections: CONNECTIONS, durationMs: WARMUP_MS, next });
     const memory = watchMemory(deployment.service.pid!);
-    const result = await closedLoop({ port: deployment.port, connections: CONNECTIONS, durationMs: options.seconds * 1000, next });
+    const result = await timedLoop(deployment.service.pid!, deployment.port, next);
     const row: Row = { scenario, database: deployment.database, notifications: deployment.notifications, ...result, peakRssMiB: memory.stop().peak };
-    if (deployment.baselinePort && WITH_BASELINE.has(scenario)) {
+    if (deployment.baselinePort && deployment.baselinePid && WITH_BASELINE.has(scenario)) {
       const port = deployment.baselinePort;
       await closedLoop({ port, connections: CONNECTIONS, durationMs: WARMUP_MS, next });
-      row.baseline = await closedLoop({ port, connections: CONNECTIONS, durationMs: options.seconds * 1000, next });
+      row.baseline = await timedLoop(deployment.baselinePid, port, next);
     }
     rows.push(row);
     console.log(`${deployment.label} — ${scenario}: ${JSON.stringify({ ...row, scenario: undefined })}`);
@@ -116,6 +116,13 @@ async function measure(deployment: Deployment, parts: readonly string[]): Promis
   const after = deployment.delivered();
   if (before && after) console.log(`${deployment.label}: ${after.webhooks - before.webhooks} webhook requests and ${after.emails - before.emails} emails received during the run`);
   if (after) rows.filter((row) => row.notifications).forEach((row) => (row.delivered = after));
+}
+
+/** One measurement, with the server's CPU time per request. */
+async function timedLoop(pid: number, port: number, next: Parameters<typeof closedLoop>[0]["next"]) {
+  const cpuBefore = cpuMs(pid);
+  const result = await closedLoop({ port, connections: CONNECTIONS, durationMs: options.seconds * 1000, next });
+  return { ...result, cpuUs: Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests)) };
 }
 
 /** Idle polls on a freshly started, warmed-up server, RSS sampled all along. */
