@@ -33,9 +33,10 @@ export interface SqlExecutor extends SqlQuery {
 }
 
 /**
- * A statement on a hot path (every visitor request runs one or two): sent without Prisma and, on
- * PostgreSQL, prepared once per connection under its name, so the server plans it once, not per
- * request. Write `$1, $2…` for the values; the name must be unique to the text.
+ * A statement on a hot path (every visitor request runs one or two): sent without Prisma and
+ * prepared once per connection under its name (on PGlite too: lib/pglite-statements.ts), so the
+ * database plans it once, not per request. Write `$1, $2…` for the values; the name must be
+ * unique to the text.
  */
 export interface PreparedStatement {
   name: string;
