@@ -7,6 +7,7 @@ import { directDatabaseUrl, env, onVercel } from "./env";
 import { log } from "./log";
 import { PrismaClient } from "./generated/prisma/client";
 import { pgliteSession, pgSession, runMigrations } from "./migrations/run-migrations";
+import { namedStatements, type NamedStatements } from "./pglite-statements";
 
 export type { PrismaClient };
 
@@ -32,9 +33,10 @@ export interface SqlExecutor extends SqlQuery {
 }
 
 /**
- * A statement on a hot path (every visitor request runs one or two): sent without Prisma and, on
- * PostgreSQL, prepared once per connection under its name, so the server plans it once, not per
- * request. Write `$1, $2…` for the values; the name must be unique to the text.
+ * A statement on a hot path (every visitor request runs one or two): sent without Prisma and
+ * prepared once per connection under its name (on PGlite too: lib/pglite-statements.ts), so the
+ * database plans it once, not per request. Write `$1, $2…` for the values; the name must be
+ * unique to the text.
  */
 export interface PreparedStatement {
   name: string;
@@ -331,16 +333,16 @@ async function openPGlite(dataDir: string): Promise<Database> {
     await mkdir(location, { recursive: true });
   }
   // Loaded only here: deployments on PostgreSQL (Vercel's functions) never load or bundle it.
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
-  const pglite = await PGlite.create(location);
+  const [pgliteModule, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
+  const pglite = await pgliteModule.PGlite.create(location);
+  const statements = namedStatements(pglite, pgliteModule);
   await runMigrations(pgliteSession(pglite));
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,
-    // One embedded connection: nothing to prepare. A Prisma transaction holds PGlite's lock, so
-    // these never run inside one.
-    prepared: async <Row>({ text }: PreparedStatement, values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
-    sql: pgliteExecutor(pglite),
+    // A Prisma transaction holds PGlite's lock, so these never run inside one.
+    prepared: async <Row>({ name, text }: PreparedStatement, values: unknown[]) => (await statements.run<Row>(name, text, values)).rows,
+    sql: pgliteExecutor(pglite, statements),
     listen: (channel, callback) => pglite.listen(channel, callback),
     close: async () => {
       await prisma.$disconnect();
@@ -351,13 +353,18 @@ async function openPGlite(dataDir: string): Promise<Database> {
 
 type PGliteQueries = Pick<PGlite, "query" | "exec">;
 
-function pgliteExecutor(pglite: PGlite): SqlExecutor {
-  const on = (session: PGliteQueries): SqlQuery => ({
+function pgliteExecutor(pglite: PGlite, statements: NamedStatements): SqlExecutor {
+  const on = (session: PGliteQueries, inTransaction: boolean): SqlQuery => ({
     executeSql: async (text, values) => {
       // The extended protocol takes one command per statement; scripts without values go as text.
-      const result = values && values.length > 0 ? await session.query(text, values) : (await session.exec(text)).at(-1);
+      const name = values && values.length > 0 ? statements.nameFor(text) : null;
+      const result = name
+        ? await statements.run(name, text, values!, inTransaction)
+        : values && values.length > 0
+          ? await session.query(text, values)
+          : (await session.exec(text)).at(-1);
       return { rows: result?.rows ?? [], rowCount: result?.affectedRows ?? result?.rows.length ?? 0 };
     },
   });
-  return { ...on(pglite), transaction: (work) => pglite.transaction((tx: PGliteQueries) => work(on(tx))) };
+  return { ...on(pglite, false), transaction: (work) => pglite.transaction((tx: PGliteQueries) => work(on(tx, true))) };
 }
