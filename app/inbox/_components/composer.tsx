@@ -1,9 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
+import { enterSends } from "./enter-sends";
 
 // Reply or private note. Enter sends, Shift+Enter breaks the line. While the agent types, the
 // visitor is told (presence: refreshed every 4 s while typing, cleared 5 s after the last key).
@@ -63,13 +64,6 @@ export function Composer({ conversationId, closed }: { conversationId: string; c
     router.refresh();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
-  };
-
   const replyingClosed = closed && mode === "message";
   return (
     <form
@@ -98,7 +92,7 @@ export function Composer({ conversationId, closed }: { conversationId: string; c
         className={styles.textarea}
         value={text}
         onChange={(event) => onInput(event.target.value)}
-        onKeyDown={onKeyDown}
+        onKeyDown={enterSends(() => void send())}
         placeholder={mode === "note" ? "Private note — only your team sees it" : replyingClosed ? "Reopen the conversation to reply" : "Write a reply…"}
         disabled={replyingClosed}
         rows={3}
