@@ -1,34 +1,15 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import styles from "../inbox.module.css";
-import { describeFailure, inboxApi } from "./api";
-import { enterSends } from "./enter-sends";
+import { inboxApi } from "./api";
+import { enterSends, SendRow, useSendText } from "./compose";
 
 // A staff reply to a ticket: saved, then emailed to the filer (the subject keeps the ticket number).
-// Enter sends, Shift+Enter breaks the line, as in the conversation composer.
 
 export function TicketReplyForm({ ticketId, email, maxLength }: { ticketId: string; email: string; maxLength: number }) {
-  const router = useRouter();
-  const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const send = async () => {
-    if (text.trim() === "" || busy) return;
-    setBusy(true);
-    setError(null);
-    const outcome = await inboxApi("POST", `/api/v1/inbox/tickets/${encodeURIComponent(ticketId)}/replies`, { body: text });
-    setBusy(false);
-    if (!outcome.ok) {
-      setError(describeFailure(outcome));
-      return;
-    }
-    setText("");
-    router.refresh();
-  };
-
+  const { text, setText, busy, error, send } = useSendText((body) =>
+    inboxApi("POST", `/api/v1/inbox/tickets/${encodeURIComponent(ticketId)}/replies`, { body }),
+  );
   return (
     <form
       className={styles.card}
@@ -54,15 +35,7 @@ export function TicketReplyForm({ ticketId, email, maxLength }: { ticketId: stri
           maxLength={maxLength}
         />
       </div>
-      <div className={styles.composerRow}>
-        <span className={styles.hint}>Enter sends · Shift+Enter for a new line</span>
-        <button className={styles.button} type="submit" disabled={busy || text.trim() === ""}>
-          {busy ? "Sending…" : "Send reply"}
-        </button>
-      </div>
-      <p className={styles.error} role="alert">
-        {error}
-      </p>
+      <SendRow label={busy ? "Sending…" : "Send reply"} disabled={busy || text.trim() === ""} error={error} />
     </form>
   );
 }
