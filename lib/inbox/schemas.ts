@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH } from "../conversations/schemas";
+import { ticketReplyBody } from "../tickets/schemas";
 import { clientId, requiredText } from "../validation/strings";
 
 const pathLike = z.string().min(1).max(100).refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
@@ -26,3 +27,6 @@ export const typingBody = z.strictObject({ typing: z.boolean() });
 export const assignBody = z.strictObject({ member_id: pathLike.nullable() });
 
 export const ticketListQuery = z.strictObject({ site: pathLike.optional() });
+
+/** POST /inbox/tickets/{id}/replies: the operator's body without `author_id` (the signed-in member writes). */
+export const inboxTicketReplyBody = ticketReplyBody.in.pick({ body: true });

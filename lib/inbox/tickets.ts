@@ -1,10 +1,14 @@
+import type { z } from "zod";
 import { db } from "../db";
+import type { inboxTicketDetail } from "../openapi/inbox-wire";
 import { AppError } from "../http/errors";
 import { ticketAttachmentsInclude, toInboxWireTicket } from "../tickets/ticket-view";
 import { storageOf } from "../uploads/storage";
 
 // Tickets as staff read them in the inbox, and their files, which only signed-in staff (or the
 // operator token) can download: never a public URL.
+
+export type InboxWireTicketDetail = z.infer<typeof inboxTicketDetail>;
 
 const ticketInclude = { ...ticketAttachmentsInclude, site: { select: { name: true } } } as const;
 
@@ -18,10 +22,24 @@ export async function listInboxTickets(siteId?: string) {
   return tickets.map(toInboxWireTicket);
 }
 
-export async function readInboxTicket(id: string) {
-  const ticket = await (await db()).ticket.findUnique({ where: { id }, include: ticketInclude });
+const repliesInclude = {
+  replies: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }], include: { member: { select: { name: true } } } },
+};
+
+/** One ticket with its staff replies, oldest first (each is also emailed to the filer). */
+export async function readInboxTicket(id: string): Promise<InboxWireTicketDetail> {
+  const ticket = await (await db()).ticket.findUnique({ where: { id }, include: { ...ticketInclude, ...repliesInclude } });
   if (!ticket) throw new AppError("not_found", "No ticket has this identifier.");
-  return toInboxWireTicket(ticket);
+  return {
+    ...toInboxWireTicket(ticket),
+    replies: ticket.replies.map((reply) => ({
+      id: reply.id,
+      author_id: reply.memberId,
+      author_name: reply.member.name,
+      body: reply.body,
+      created_at: reply.createdAt.toISOString(),
+    })),
+  };
 }
 
 const attachmentNotFound = () => new AppError("not_found", "No uploaded file has this identifier.");

@@ -152,9 +152,9 @@ const inboxApiOperations: Operation[] = [
     method: "GET",
     path: `${INBOX}/tickets/{id}`,
     family: "inbox",
-    summary: "One ticket with its attachments",
+    summary: "One ticket with its attachments and staff replies (oldest first)",
     extension: true,
-    answers: { 200: inbox.inboxTicket },
+    answers: { 200: inbox.inboxTicketDetail },
     errors: ["not_found"],
   },
   {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "../members/schemas";
+import { ticketReply } from "./notification-wire";
 import { conversation, isoTime, named, staffMessage, ticket, ticketAttachment } from "./wire";
 
 // The wire shapes of the staff inbox's answers (/api/v1/inbox: lib/inbox, lib/staff) and of the
@@ -87,6 +88,14 @@ export const inboxTicket = named(
         .omit({ uploaded_at: true })
         .extend({ download_url: z.string().describe("relative: GET /api/v1/inbox/attachments/{id} with the session cookie") }),
     ),
+  }),
+);
+
+/** One ticket as its page reads it: with the staff replies, oldest first. */
+export const inboxTicketDetail = named(
+  "InboxTicketDetail",
+  inboxTicket.extend({
+    replies: z.array(ticketReply.pick({ id: true, author_id: true, author_name: true, body: true, created_at: true })),
   }),
 );
 

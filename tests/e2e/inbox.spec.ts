@@ -108,7 +108,7 @@ test("an agent cannot open settings; an owner can, and invites a member", async 
   await owner.context.close();
 });
 
-test("ticket files download only with a session", async ({ browser, site }) => {
+test("ticket files download only with a session; an agent replies and the reply is emailed to the filer", async ({ browser, site }) => {
   const bytes = png(4, 4, () => [10, 200, 10]);
   const filed = await fetch(`${SERVICE_URL}/api/v1/chat/widget/${site.id}/tickets`, {
     method: "POST",
@@ -134,8 +134,37 @@ test("ticket files download only with a session", async ({ browser, site }) => {
   await agent.page.getByRole("link", { name: "proof.png" }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe("proof.png");
+
+  // The reply: Shift+Enter breaks the line, Enter sends; the thread shows it, the filer gets it by email.
+  await expect(agent.page.getByText("No replies yet.")).toBeVisible();
+  await expect(agent.page.getByText("Emailed to f@example.com; the subject keeps the ticket number.")).toBeVisible();
+  const reply = agent.page.getByLabel("Reply to f@example.com");
+  await reply.fill("Thanks for the file.");
+  await reply.press("Shift+Enter");
+  await reply.pressSequentially("It is fixed now.");
+  await reply.press("Enter");
+  const thread = agent.page.getByRole("list", { name: "Replies" });
+  await expect(thread.getByRole("listitem")).toHaveCount(1);
+  await expect(thread.getByRole("listitem")).toContainText("Tia Tickets");
+  await expect(thread.getByRole("listitem")).toContainText("Thanks for the file.\nIt is fixed now.");
+  await expect(reply).toHaveValue("");
   await inboxScreenshot(agent.page, "inbox-05-ticket");
+  await agent.page.setViewportSize({ width: 375, height: 740 });
+  await agent.page.emulateMedia({ colorScheme: "dark" });
+  await axeScan(agent.page, "a ticket with a reply (dark, 375 px)");
+  await inboxScreenshot(agent.page, "inbox-12-ticket-reply-mobile-dark");
+  expect(await agent.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await agent.context.close();
+
+  const owner = await signedInStaff(browser, "owner", "Tom Outbox");
+  await owner.page.goto(`${SERVICE_URL}/inbox/outbox`);
+  const email = owner.page.getByTestId("outbox").getByRole("listitem").filter({ hasText: `Re: [#${filed.result.number}] With a file` });
+  await expect(async () => {
+    await owner.page.reload();
+    await expect(email).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 40_000, intervals: [500, 1_000, 2_000] });
+  await expect(email).toContainText("To f@example.com · Ticket reply");
+  await owner.context.close();
 });
 
 test("axe finds no serious or critical issue on the inbox pages, light and dark, at 375 px", async ({ browser, site }) => {

@@ -4,6 +4,7 @@ import { DEFAULT_TIMINGS, type NotificationTimings } from "../../lib/jobs/timing
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
 import { api } from "../support/api";
 import { createMember, openConversation, type Started } from "../support/fixtures";
+import { as, createStaff } from "../support/inbox";
 import { SmtpCapture } from "../support/smtp-capture";
 import { fileTicket, listTickets, ticket } from "../support/tickets";
 import { eventually } from "../support/webhook-receiver";
@@ -211,6 +212,24 @@ describe("tickets", () => {
     });
     expect(mails[1]!.parsed.subject).toBe(`Re: [#${filed.number}] Broken <zip>`);
     expect(mails[1]!.parsed.text).toContain("Fixed in 2.1");
+  });
+
+  test("a reply from the inbox reaches the filer, the number in the subject", async () => {
+    const started = await openConversation();
+    const filed = await fileTicket(started.site.id, ticket({ email: "inbox-filer@example.com", subject: "Login fails" }));
+    await eventually(() => expect(smtp.to("inbox-filer@example.com")).toHaveLength(1));
+    const ticketId = (await listTickets(started.site.id))[0]!.id;
+    const agent = await createStaff("agent", "Andy Agent", PUBLIC_URL);
+    const reply = await api.post(`/api/v1/inbox/tickets/${ticketId}/replies`, as(agent, { origin: PUBLIC_URL, body: { body: "Reset it from the sign-in page." } }));
+    expect(reply.status).toBe(201);
+    const mails = await eventually(() => {
+      const mails = smtp.to("inbox-filer@example.com");
+      expect(mails).toHaveLength(2);
+      return mails;
+    });
+    expect(mails[1]!.parsed.subject).toBe(`Re: [#${filed.number}] Login fails`);
+    expect(mails[1]!.parsed.text).toContain("Reset it from the sign-in page.");
+    expect(mails[1]!.parsed.text).toContain("Andy Agent");
   });
 
   test("a bad reply is a 400 or 404 and stores nothing", async () => {

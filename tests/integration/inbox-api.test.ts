@@ -34,6 +34,7 @@ const routes: { method: "get" | "post" | "patch" | "delete"; path: () => string;
   { method: "get", path: () => "/api/v1/inbox/events" },
   { method: "get", path: () => "/api/v1/inbox/tickets" },
   { method: "get", path: () => "/api/v1/inbox/tickets/some-ticket" },
+  { method: "post", path: () => "/api/v1/inbox/tickets/some-ticket/replies", body: { body: "Thanks" } },
   { method: "get", path: () => "/api/v1/inbox/attachments/some-file" },
   { method: "get", path: () => "/api/v1/inbox/sites" },
   { method: "post", path: () => "/api/v1/inbox/sites", body: { id: "new-site", origins: ["https://new.example"] }, owner: true },

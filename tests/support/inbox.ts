@@ -28,12 +28,13 @@ export async function inviteUrl(memberId: string, email: string, role: "owner" |
 
 export const codeOf = (url: string) => new URL(url).searchParams.get("code")!;
 
-export async function createStaff(role: "owner" | "agent" = "agent", name = "Grace Staff"): Promise<Staff> {
+/** `origin`: the service's own (PUBLIC_URL), for files that set PUBLIC_URL. */
+export async function createStaff(role: "owner" | "agent" = "agent", name = "Grace Staff", origin = INBOX_ORIGIN): Promise<Staff> {
   const id = `staff-${randomUUID().slice(0, 8)}`;
   const email = `${id}@team.example`;
   expect((await api.post("/api/v1/admin/members", { admin: true, body: { id, name } })).status).toBe(201);
   const url = await inviteUrl(id, email, role);
-  const accepted = await api.post("/api/v1/inbox/invites/accept", { origin: INBOX_ORIGIN, body: { code: codeOf(url), password: PASSWORD } });
+  const accepted = await api.post("/api/v1/inbox/invites/accept", { origin, body: { code: codeOf(url), password: PASSWORD } });
   expect(accepted.status).toBe(200);
   return { id, email, role, cookie: cookieFrom(accepted.headers.get("set-cookie")) };
 }

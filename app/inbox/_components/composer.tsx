@@ -1,9 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import styles from "../inbox.module.css";
-import { describeFailure, inboxApi } from "./api";
+import { inboxApi } from "./api";
+import { enterSends, SendRow, useSendText } from "./compose";
 
 // Reply or private note. Enter sends, Shift+Enter breaks the line. While the agent types, the
 // visitor is told (presence: refreshed every 4 s while typing, cleared 5 s after the last key).
@@ -12,13 +12,17 @@ const TYPING_REFRESH_MS = 4_000;
 const TYPING_IDLE_MS = 5_000;
 
 export function Composer({ conversationId, closed }: { conversationId: string; closed: boolean }) {
-  const router = useRouter();
   const [mode, setMode] = useState<"message" | "note">("message");
-  const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const typing = useRef({ sentAt: 0, idle: null as ReturnType<typeof setTimeout> | null, on: false });
   const base = `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}`;
+  const { text, setText, busy, error, send } = useSendText(
+    (body) => inboxApi("POST", `${base}/messages`, { body, kind: mode, client_id: `inbox_${crypto.randomUUID()}` }),
+    () => {
+      // The service clears this member's typing when the message is stored.
+      typing.current.on = false;
+      if (typing.current.idle) clearTimeout(typing.current.idle);
+    },
+  );
 
   const setTyping = (on: boolean) => {
     typing.current.on = on;
@@ -45,29 +49,6 @@ export function Composer({ conversationId, closed }: { conversationId: string; c
     if (!state.on || Date.now() - state.sentAt > TYPING_REFRESH_MS) setTyping(true);
     if (state.idle) clearTimeout(state.idle);
     state.idle = setTimeout(() => typing.current.on && setTyping(false), TYPING_IDLE_MS);
-  };
-
-  const send = async () => {
-    if (text.trim() === "" || busy) return;
-    setBusy(true);
-    setError(null);
-    const outcome = await inboxApi("POST", `${base}/messages`, { body: text, kind: mode, client_id: `inbox_${crypto.randomUUID()}` });
-    setBusy(false);
-    if (!outcome.ok) {
-      setError(describeFailure(outcome));
-      return;
-    }
-    typing.current.on = false;
-    if (typing.current.idle) clearTimeout(typing.current.idle);
-    setText("");
-    router.refresh();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
   };
 
   const replyingClosed = closed && mode === "message";
@@ -98,21 +79,13 @@ export function Composer({ conversationId, closed }: { conversationId: string; c
         className={styles.textarea}
         value={text}
         onChange={(event) => onInput(event.target.value)}
-        onKeyDown={onKeyDown}
+        onKeyDown={enterSends(() => void send())}
         placeholder={mode === "note" ? "Private note — only your team sees it" : replyingClosed ? "Reopen the conversation to reply" : "Write a reply…"}
         disabled={replyingClosed}
         rows={3}
         maxLength={4000}
       />
-      <div className={styles.composerRow}>
-        <span className={styles.hint}>Enter sends · Shift+Enter for a new line</span>
-        <button className={styles.button} type="submit" disabled={busy || replyingClosed || text.trim() === ""}>
-          {mode === "note" ? "Add note" : "Send reply"}
-        </button>
-      </div>
-      <p className={styles.error} role="alert">
-        {error}
-      </p>
+      <SendRow label={mode === "note" ? "Add note" : "Send reply"} disabled={busy || replyingClosed || text.trim() === ""} error={error} />
     </form>
   );
 }

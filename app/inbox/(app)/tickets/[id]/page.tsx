@@ -2,9 +2,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { readInboxTicket } from "@/lib/inbox/tickets";
 import { AppError } from "@/lib/http/errors";
+import { MAX_TICKET_REPLY_LENGTH } from "@/lib/tickets/schemas";
 import styles from "../../../inbox.module.css";
 import { LocalTime } from "../../../_components/local-time";
 import { requireStaffPage } from "../../../_components/staff-session";
+import { TicketReplyForm } from "../../../_components/ticket-reply-form";
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -52,6 +54,22 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
           ))}
         </ul>
       )}
+      <h2 id="replies-heading">Replies</h2>
+      {ticket.replies.length === 0 ? (
+        <p className={styles.hint}>No replies yet.</p>
+      ) : (
+        <ol className={styles.ticketReplies} aria-labelledby="replies-heading">
+          {ticket.replies.map((reply) => (
+            <li key={reply.id} className={`${styles.message} ${styles.fromStaff}`}>
+              <div className={styles.messageMeta}>
+                {reply.author_name} · <LocalTime iso={reply.created_at} full />
+              </div>
+              <p>{reply.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <TicketReplyForm ticketId={ticket.id} email={ticket.email} maxLength={MAX_TICKET_REPLY_LENGTH} />
     </main>
   );
 }

@@ -1,0 +1,10 @@
+import { created } from "@/lib/http/envelope";
+import { inboxTicketReplyBody } from "@/lib/inbox/schemas";
+import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { replyToTicket } from "@/lib/tickets/ticket-replies";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  POST: inboxRoute({ body: inboxTicketReplyBody }, async ({ params, body, staff }) =>
+    created(await replyToTicket(params.id!, { authorId: staff.member.id, body: body.body }), "Reply saved; it is emailed to the filer."),
+  ),
+});

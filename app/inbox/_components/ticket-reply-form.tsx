@@ -1,0 +1,41 @@
+"use client";
+
+import styles from "../inbox.module.css";
+import { inboxApi } from "./api";
+import { enterSends, SendRow, useSendText } from "./compose";
+
+// A staff reply to a ticket: saved, then emailed to the filer (the subject keeps the ticket number).
+
+export function TicketReplyForm({ ticketId, email, maxLength }: { ticketId: string; email: string; maxLength: number }) {
+  const { text, setText, busy, error, send } = useSendText((body) =>
+    inboxApi("POST", `/api/v1/inbox/tickets/${encodeURIComponent(ticketId)}/replies`, { body }),
+  );
+  return (
+    <form
+      className={styles.card}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <div className={styles.field}>
+        <label htmlFor="ticket-reply-text">Reply to {email}</label>
+        <p id="ticket-reply-hint" className={styles.hint}>
+          Emailed to {email}; the subject keeps the ticket number.
+        </p>
+        <textarea
+          id="ticket-reply-text"
+          aria-describedby="ticket-reply-hint"
+          className={styles.textarea}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={enterSends(() => void send())}
+          placeholder="Write a reply…"
+          rows={4}
+          maxLength={maxLength}
+        />
+      </div>
+      <SendRow label={busy ? "Sending…" : "Send reply"} disabled={busy || text.trim() === ""} error={error} />
+    </form>
+  );
+}
