@@ -2,6 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { onlyConversation, staffSays } from "./support/admin";
 import { STAFF } from "./support/env";
 import { expect, test } from "./support/fixtures";
+import { setHidden } from "./support/page-visibility";
 
 /** The message polls the page sends, with how each one ended. */
 function recordPolls(page: Page) {
@@ -14,15 +15,6 @@ function recordPolls(page: Page) {
   page.on("requestfinished", (request) => { const p = find(request); if (p) p.end = "done"; });
   page.on("requestfailed", (request) => { const p = find(request); if (p) p.end = request.failure()?.errorText ?? "failed"; });
   return polls;
-}
-
-/** Pretends the tab went to the background (or came back), as the browser would tell the page. */
-async function setHidden(page: Page, hidden: boolean) {
-  await page.evaluate((value) => {
-    Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (value ? "hidden" : "visible") });
-    document.dispatchEvent(new Event("visibilitychange"));
-  }, hidden);
 }
 
 test("a hidden page polls slowly without holding a request, and long-polls again once visible", async ({ page, site, widget }) => {

@@ -1,22 +1,14 @@
 import { createHmac } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { conversations, must, onlyConversation, staffSays } from "./support/admin";
 import { STAFF } from "./support/env";
 import { expect, screenshot, test } from "./support/fixtures";
+import { setHidden } from "./support/page-visibility";
 import { gracePicture, png } from "./support/png";
 
 // The messenger's features (issue 12): site config, grouping, typing, the closed notice, safe
 // markdown, unread signals, the ticket form, languages, consent and identity.
 
 const PANEL_CLIP = { x: 860, y: 0, width: 420, height: 720 };
-
-async function setHidden(page: Page, hidden: boolean) {
-  await page.evaluate((value) => {
-    Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (value ? "hidden" : "visible") });
-    document.dispatchEvent(new Event("visibilitychange"));
-  }, hidden);
-}
 
 test("site config: title, greeting, brand colour with readable text, team faces, offline notice", async ({ page, site, widget }) => {
   // The team (Team Face One with a picture, Team Face Two without) is made by global-setup.ts.
@@ -109,13 +101,29 @@ test("typing dots name who is typing, and stand still under reduced motion", asy
 });
 
 test("a closed conversation says so (409 or the closing system message) and offers a new one", async ({ page, site, widget }) => {
+  // The closing message reaches the held long-poll within milliseconds; to see the 409 path, the
+  // page gets the polls' answers only once the send after the close was refused.
+  let pollsDelivered: Promise<void> = Promise.resolve();
+  let deliverPolls = () => {};
+  await page.route(
+    (url) => url.pathname === "/api/v1/chat/visitor/messages",
+    async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      const response = await route.fetch().catch(() => null);
+      if (!response) return route.abort().catch(() => {}); // a dropped poll, as the network would: the widget polls again
+      await pollsDelivered;
+      await route.fulfill({ response }).catch(() => {}); // the page may have aborted the poll meanwhile
+    },
+  );
   await page.goto(site.url);
   await widget.open();
   await widget.said("Question before closing");
   const first = await onlyConversation(site.id);
+  pollsDelivered = new Promise((resolve) => (deliverPolls = resolve));
   await must("POST", `/conversations/${first.id}/close`);
   await widget.say("After the close");
   await expect(widget.message("After the close").locator(".mt")).toHaveText("Not sent: the conversation has ended. Retry");
+  deliverPolls();
   const notice = page.locator("parley-chat #cl");
   await expect(notice).toContainText("This conversation was closed.");
   const startNew = page.getByRole("button", { name: "Start a new conversation" });
@@ -150,7 +158,7 @@ test("a closed conversation says so (409 or the closing system message) and offe
   });
   await staffSays(second.id, STAFF.id, "Closing now, thanks!");
   await expect(widget.message("This conversation was closed.")).toBeVisible();
-  await expect(notice).toBeVisible();
+  await expect(notice).toBeVisible();  await page.unrouteAll({ behavior: "ignoreErrors" }); // polls still held by the routes above
 });
 
 test("links and a minimal markdown render as elements, never as HTML", async ({ page, site, widget }) => {
