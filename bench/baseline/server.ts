@@ -48,7 +48,7 @@ export function createBaseline(run: Run): http.Server {
       if (originError) throw originError;
       allowOrigin = origin;
       if (request.method === "GET") {
-        const page = parseWith(listMessagesQuery, readQuery(url), "query");
+        const page = parseWith(listMessagesQuery, readQuery(url.searchParams), "query");
         if (page.cursor >= visitor.conversation.lastSequence) return reply(200, successBody({ result: emptyPage(page.cursor), message: "OK" }));
         const rows = await run<MessageSqlRow>(PUBLIC_MESSAGES_AFTER, [visitor.conversation.id, page.cursor, page.limit + 1]);
         const read = pageOf(rows, visitor, page);

@@ -69,9 +69,9 @@ async function readCapped(request: Request): Promise<Uint8Array> {
 const storable = (value: string) => !value.includes("\u0000") && value.isWellFormed();
 
 /** Query parameters as a plain object; a parameter given twice is an error, not a silent pick. */
-export function readQuery(url: URL): Record<string, string> {
+export function readQuery(params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) {
+  for (const [key, value] of params) {
     if (Object.hasOwn(query, key)) throw invalidRequest(`Query parameter '${key}' is given more than once.`);
     if (!storable(key) || !storable(value)) {
       throw invalidRequest("Query parameters must not contain U+0000.", [{ path: storable(key) ? key : "query", problem: "must not contain U+0000" }]);

@@ -101,12 +101,21 @@ async function pathIds(context: { params?: Promise<Params> }): Promise<Record<st
   return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, parsePathId(value, name)]));
 }
 
+/** The query string of a request's URL, without parsing the rest of it again. */
+function searchParams(request: Request): URLSearchParams {
+  const url = request.url;
+  const queryAt = url.indexOf("?");
+  if (queryAt === -1) return new URLSearchParams();
+  const hashAt = url.indexOf("#", queryAt);
+  return new URLSearchParams(url.slice(queryAt + 1, hashAt === -1 ? undefined : hashAt));
+}
+
 async function parseInput<Body, Query>(
   request: Request,
   params: Record<string, string>,
   spec: InputSpec<Body, Query>,
 ): Promise<ParsedInput<Body, Query>> {
-  const query = spec.query ? parseWith(spec.query, readQuery(new URL(request.url)), "query") : undefined;
+  const query = spec.query ? parseWith(spec.query, readQuery(searchParams(request)), "query") : undefined;
   const body = spec.body ? parseWith(spec.body, await readJsonBody(request), "body") : undefined;
   return { request, params, body: body as Body, query: query as Query };
 }
@@ -192,7 +201,7 @@ export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>)
   return withContract({ family: "upload" }, (request, context) =>
     run(request, async (exchange) => {
       const { attachmentId } = await pathIds(context);
-      const grant = await authorizeUpload(parsePathId(attachmentId, "attachmentId"), new URL(request.url).searchParams);
+      const grant = await authorizeUpload(parsePathId(attachmentId, "attachmentId"), searchParams(request));
       // The signature is the credential; an Origin matters only to let a browser page read the answer.
       const origin = request.headers.get("origin");
       if (origin !== null) {

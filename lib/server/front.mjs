@@ -1,6 +1,6 @@
 // @ts-check
 import { createServer, STATUS_CODES } from "node:http";
-import { Readable } from "node:stream";
+import { FrontRequest } from "./front-request.mjs";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
 import { acceptsPlainAnswer, errorBody, errorHeaders, INTERNAL_ERROR, SITE_WIDE_HEADERS, takePlainAnswer } from "../http/wire.mjs";
 import { isDraining, startDraining } from "./lifecycle.mjs";
@@ -10,8 +10,8 @@ import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 // the widget's message polls and sends, its presence polls and conversation starts, nearly all
 // of a chat widget's traffic — skip Next's per-request machinery: their route handlers (the very
 // functions Next would call, handed over by instrumentation.ts through lib/server/lifecycle.mjs)
-// get a Web Request built straight from the socket. Deployments without this front (Vercel,
-// `next start`) run the same handlers.
+// get a request built straight from the socket (lib/server/front-request.mjs). Deployments
+// without this front (Vercel, `next start`) run the same handlers.
 
 /**
  * @typedef {(request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>} RouteHandler
@@ -55,9 +55,8 @@ function createFront({ next, hotRoutes, inFlight }) {
     const screened = screenHeaders(req, secret);
     if (screened.hasBody) closeIfBodyUnread(req, res);
     const hot = hotHandler(hotRoutes, req);
-    const request = hot && toWebRequest(req, res, screened.raw);
-    if (!hot || !request) return next(toNext(req, screened), res);
-    return serve(hot.handler, hot.params, request, res);
+    if (!hot) return next(toNext(req, screened), res);
+    return serve(hot.handler, hot.params, toWebRequest(req, res, screened.raw), res);
   };
 }
 
@@ -110,7 +109,7 @@ const isEventStream = (res) => String(res.getHeader("content-type") ?? "").start
 
 /**
  * What a client must not choose, taken out of its raw headers: any copy of the peer header (set
- * again from the socket) and, on /api, Next.js's internal headers. The hot routes' Web Request is
+ * again from the socket) and, on /api, Next.js's internal headers. The hot routes' request is
  * built from the result; `toNext` applies the same to `req.headers`, which Node builds only when
  * read (the hot routes never need it).
  * @param {import("node:http").IncomingMessage} req
@@ -280,38 +279,32 @@ async function serve(handler, params, request, res) {
 }
 
 /**
- * The request as a route handler takes it, or null when Node accepted something the Fetch API
- * refuses (Next then answers it, as it would have anyway).
+ * The request as a route handler takes it (lib/server/front-request.mjs).
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {string[]} raw  the request's raw headers, screened
- * @returns {Request | null}
+ * @returns {Request}
  */
 function toWebRequest(req, res, raw) {
-  try {
-    const headers = new Headers();
-    for (let i = 0; i < raw.length; i += 2) headers.append(/** @type {string} */ (raw[i]), /** @type {string} */ (raw[i + 1]));
-    const method = /** @type {string} */ (req.method);
-    const url = new URL(/** @type {string} */ (req.url), INTERNAL_BASE);
-    const hasBody = method !== "GET" && method !== "OPTIONS";
-    const request = new Request(url, {
-      method,
-      headers,
-      ...(url.searchParams.has("wait") ? { signal: abortedOnHangUp(res) } : {}),
-      ...(hasBody ? { body: /** @type {ReadableStream} */ (Readable.toWeb(req)), duplex: "half" } : {}),
-    });
-    acceptsPlainAnswer(request); // serve() writes the pipeline's answers without a Web body
-    return request;
-  } catch {
-    return null;
-  }
+  const target = /** @type {string} */ (req.url);
+  const signal = isLongPoll(target) ? abortedOnHangUp(res) : undefined;
+  const request = /** @type {Request} */ (/** @type {unknown} */ (new FrontRequest(req, INTERNAL_BASE + target, raw, signal)));
+  acceptsPlainAnswer(request); // serve() writes the pipeline's answers without a Web body
+  return request;
 }
 
 /**
+ * Whether the request target asks to be held (`wait` in its query).
+ * @param {string} target
+ */
+const isLongPoll = (target) => {
+  const queryAt = target.indexOf("?");
+  return queryAt !== -1 && new URLSearchParams(target.slice(queryAt + 1)).has("wait");
+};
+
+/**
  * A signal that aborts when the client goes away before its answer. Only a long-poll (`?wait=`)
- * is held long enough to need one, and only it gets one: undici keeps a Request's signal alive
- * until a finalizer runs, and at ~6,000 short polls a second that kept the live heap growing by
- * about 1 MB/s (flat without the signal).
+ * is held long enough to need one; the other requests share one that never aborts.
  * @param {import("node:http").ServerResponse} res
  */
 function abortedOnHangUp(res) {
