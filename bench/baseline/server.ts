@@ -42,8 +42,10 @@ export function createBaseline(run: Run): http.Server {
       if (url.pathname !== "/api/v1/chat/visitor/messages" || (request.method !== "GET" && request.method !== "POST")) {
         throw new AppError("not_found", "Not served by the baseline.");
       }
-      const [row] = await run<SessionRow>(FIND_VISITOR_SESSION, [bearerTokenHash(request.headers.authorization ?? null)]);
-      const visitor = sessionFromRow(row);
+      const hash = bearerTokenHash(request.headers.authorization ?? null);
+      const lookedUpAt = performance.now();
+      const [row] = await run<SessionRow>(FIND_VISITOR_SESSION, [hash]);
+      const visitor = sessionFromRow(row, lookedUpAt);
       const originError = visitorOriginError(visitor, origin);
       if (originError) throw originError;
       allowOrigin = origin;

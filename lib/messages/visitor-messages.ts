@@ -2,7 +2,7 @@ import { queryPrepared } from "../db";
 import { PUBLIC_MESSAGES_AFTER } from "../hot-statements";
 import { AppError } from "../http/errors";
 import type { VisitorSession } from "../tokens/visitor-token";
-import { ensureListening, subscribe } from "../realtime/message-signals";
+import { ensureListening, quietSince, subscribe } from "../realtime/message-signals";
 import { markVisitorSeen } from "../conversations/visitor-seen";
 import { appendMessage, type NewMessage } from "./append-message";
 import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "./message-view";
@@ -44,13 +44,14 @@ export async function listVisitorMessages(visitor: VisitorSession, page: Page & 
     if (page.cursor >= visitor.conversation.lastSequence) return emptyPage(page.cursor);
     return readPage(visitor, page);
   }
-  // Subscribe, then make sure the LISTEN connection is up, then read: a message committed after
-  // the read is then always signalled, on a fresh process's first wait as on every later one.
+  // Subscribe, then make sure the LISTEN connection is up, then read (unless nothing can be
+  // new): a message committed after the read is then always signalled, on a fresh process's
+  // first wait as on every later one.
   const subscription = subscribe(visitor.conversation.id);
   try {
     const deadline = Date.now() + page.wait * 1000;
     await ensureListening();
-    let current = await readPage(visitor, page);
+    let current = nothingNewSinceLookup(visitor, page) ? emptyPage(page.cursor) : await readPage(visitor, page);
     while (current.items.length === 0 && Date.now() < deadline) {
       const listening = await ensureListening(); // reconnects (and wakes everyone) if it was lost
       const remaining = deadline - Date.now();
@@ -62,6 +63,28 @@ export async function listVisitorMessages(visitor: VisitorSession, page: Page & 
   } finally {
     subscription.close();
   }
+}
+
+/**
+ * Whether a long-poll, once subscribed, may start from the empty page without reading — the usual
+ * re-issued poll of an idle widget, which then costs the token lookup alone. Nothing is missed:
+ * - every public message committed before the lookup's snapshot is counted in its `lastSequence`
+ *   (APPEND_MESSAGE bumps last_sequence in the statement that inserts the message; a first
+ *   message is written with the token itself), so with `cursor >= lastSequence` only messages
+ *   committed after that snapshot can be new;
+ * - each of those is signalled after its commit, so after `lookedUpAt`: on PGlite by
+ *   signalMessage once the append (or the closing transaction) has committed; on PostgreSQL by
+ *   the append's pg_notify, delivered on commit to every LISTEN connection of every instance,
+ *   whichever instance appended (the payload names the conversation, all a signal needs to say);
+ * - this process either received that signal before `subscribe` — then quietSince finds it
+ *   recorded at or after `lookedUpAt` — or after, and then it wakes the subscription;
+ * - quietSince also says no unless this process's LISTEN connection has been up since before
+ *   `lookedUpAt` (a NOTIFY sent while it was down reached nobody here) and everything recorded
+ *   since `lookedUpAt` is still kept. A connection lost after the check wakes every subscription.
+ * Staff notes neither bump `lastSequence` nor signal, and are never listed here.
+ */
+function nothingNewSinceLookup(visitor: VisitorSession, page: Page): boolean {
+  return page.cursor >= visitor.conversation.lastSequence && quietSince(visitor.conversation.id, visitor.lookedUpAt);
 }
 
 export const emptyPage = (cursor: number) => ({ items: [], next_cursor: cursor, has_more: false });

@@ -4,21 +4,33 @@ import { directDatabaseUrl } from "../env";
 import { MESSAGE_CHANNEL } from "../hot-statements";
 import { log } from "../log";
 import { isDraining, onDrain } from "../server/lifecycle.mjs";
+import { recentSignals, type RecentSignals } from "./recent-signals";
 
 // "A public message arrived in conversation X": the wake-up behind long-polling. On PGlite (one
 // process) an in-process emitter carries it. On PostgreSQL it travels as NOTIFY on one channel,
 // sent by the appending statement (so only committed messages wake anyone), and each process
-// keeps one LISTEN connection whose notifications are fanned out in memory.
+// keeps one LISTEN connection whose notifications are fanned out in memory. Each process also
+// remembers when each conversation was last signalled (quietSince), so a long-poll can tell that
+// nothing arrived since its token lookup without reading the messages.
 
 interface ListenerState {
   client: pg.Client | null;
   connecting: Promise<void> | null;
+  /** performance.now() once `client` was listening (null while there is none). */
+  connectedAt: number | null;
 }
 // Kept on globalThis: Next may load this module more than once in one process (per bundle), and
 // a signal must reach every held request, whichever copy holds it.
-const processWide = globalThis as unknown as { parleyMessageSignals?: EventEmitter; parleyMessageListener?: ListenerState };
+const processWide = globalThis as unknown as {
+  parleyMessageSignals?: EventEmitter;
+  parleyMessageListener?: ListenerState;
+  parleyRecentMessageSignals?: RecentSignals;
+};
 const emitter = (processWide.parleyMessageSignals ??= new EventEmitter().setMaxListeners(0)); // one listener per held request
-const listener: ListenerState = (processWide.parleyMessageListener ??= { client: null, connecting: null });
+const listener: ListenerState = (processWide.parleyMessageListener ??= { client: null, connecting: null, connectedAt: null });
+// How long the time of a conversation's last signal is kept: far longer than a token lookup takes.
+const SIGNAL_MEMORY_MS = 60_000;
+const recent = (processWide.parleyRecentMessageSignals ??= recentSignals(SIGNAL_MEMORY_MS));
 
 /** How many requests are held waiting for a message in this conversation (tests, diagnostics). */
 export function waitingRequests(conversationId: string): number {
@@ -32,7 +44,22 @@ function wakeEveryone(): void {
 
 /** Wakes local waiters for a conversation (PGlite, or a NOTIFY received from PostgreSQL). */
 export function signalMessage(conversationId: string): void {
+  recent.record(conversationId);
   emitter.emit(conversationId);
+}
+
+/**
+ * Whether this process can be sure no message was signalled for the conversation at or after
+ * `since` (a performance.now() time): none was received since then, and none can have been lost —
+ * on PostgreSQL the LISTEN connection has been up since before `since` (a NOTIFY sent while
+ * nobody listened reaches no one); PGlite's in-process signals are never lost.
+ */
+export function quietSince(conversationId: string, since: number): boolean {
+  if (directDatabaseUrl()) {
+    const connectedAt = listener.client ? listener.connectedAt : null;
+    if (connectedAt === null || connectedAt > since) return false;
+  }
+  return recent.quietSince(conversationId, since);
 }
 
 /**
@@ -61,6 +88,7 @@ async function connectListener(connectionString: string): Promise<void> {
   await client.connect();
   await client.query(`LISTEN ${MESSAGE_CHANNEL}`);
   listener.client = client;
+  listener.connectedAt = performance.now(); // after LISTEN took effect: every later commit's NOTIFY reaches it
   log.info("message_listener_connected");
   // Whoever subscribed before this moment may have missed a NOTIFY sent while nobody listened
   // (the first connection of a process as much as a reconnection): they look for themselves.
@@ -70,6 +98,7 @@ async function connectListener(connectionString: string): Promise<void> {
 function dropListener(client: pg.Client): void {
   if (listener.client !== client) return;
   listener.client = null;
+  listener.connectedAt = null;
   log.warn("message_listener_lost");
   client.end().catch(() => {});
   wakeEveryone(); // they look for themselves, and the first to wait again reconnects
@@ -128,6 +157,7 @@ export function subscribe(conversationId: string): Subscription {
 export async function stopListening(): Promise<void> {
   const client = listener.client;
   listener.client = null;
+  listener.connectedAt = null;
   if (client) {
     client.removeAllListeners("end");
     client.removeAllListeners("error");

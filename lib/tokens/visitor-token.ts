@@ -23,6 +23,11 @@ export interface VisitorSession {
   /** As of authentication: `lastSequence` is the highest sequence the conversation had then. */
   conversation: { id: string; status: string; visitorId: string; visitorName: string | null; lastSequence: number };
   site: SiteRecord;
+  /**
+   * performance.now() just before the lookup was sent: a message committed after the lookup's
+   * snapshot (so not counted in `lastSequence`) is signalled later than this.
+   */
+  lookedUpAt: number;
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -49,8 +54,10 @@ export type SessionRow = SqlRow<VisitorToken, "origin" | "expires_at" | "rotated
 
 /** Resolves `Authorization: Bearer vt_…` to its session, or throws 401. */
 export async function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
-  const [row] = await queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [bearerTokenHash(authorization)]);
-  return sessionFromRow(row);
+  const hash = bearerTokenHash(authorization);
+  const lookedUpAt = performance.now();
+  const [row] = await queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [hash]);
+  return sessionFromRow(row, lookedUpAt);
 }
 
 /** The hash to look the presented token up by (FIND_VISITOR_SESSION), or throws 401. */
@@ -61,7 +68,7 @@ export function bearerTokenHash(authorization: string | null): string {
 }
 
 /** The session of FIND_VISITOR_SESSION's row, or throws 401 (unknown, rotated or expired token). */
-export function sessionFromRow(row: SessionRow | undefined): VisitorSession {
+export function sessionFromRow(row: SessionRow | undefined, lookedUpAt: number): VisitorSession {
   if (!row || row.rotated_at) throw unauthorized();
   if (row.expires_at.getTime() <= Date.now()) {
     throw new AppError("token_expired", "The visitor token has expired; start a new conversation.");
@@ -78,6 +85,7 @@ export function sessionFromRow(row: SessionRow | undefined): VisitorSession {
       lastSequence: row.last_sequence,
     },
     site: { id: row.site_id, name: row.site_name, inboxId: row.inbox_id, origins: row.origins, offline: row.offline },
+    lookedUpAt,
   };
 }
 

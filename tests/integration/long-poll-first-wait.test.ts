@@ -1,25 +1,35 @@
 import { describe, expect, test, vi } from "vitest";
 import type { PreparedStatement } from "../../lib/db";
-import { stopListening } from "../../lib/realtime/message-signals";
+import { ensureListening, stopListening, subscribe } from "../../lib/realtime/message-signals";
 import { call } from "../support/api";
-import { createMember, openConversation, staffReply, visitor } from "../support/fixtures";
+import { createMember, openConversation, staffReply, visitor, type Started } from "../support/fixtures";
+import { requireService } from "../support/requires";
 
-// Issue 9, item 5: on a fresh instance the first long-poll's read ran before the LISTEN connection
-// existed, so a reply committed between that read and the LISTEN was never signalled and the poll
-// waited its full `wait`. The barrier below commits the reply exactly in that window: right after
-// the poll's first read of the public messages, before that read's rows reach the poll.
+const onPostgres = await requireService("postgres");
 
-let afterFirstRead: (() => Promise<void>) | null = null;
+// What a long-poll does before its first wait. Issue 9, item 5: on a fresh instance the first
+// long-poll's read ran before the LISTEN connection existed, so a reply committed between that
+// read and the LISTEN was never signalled and the poll waited its full `wait`. And since a
+// long-poll with nothing new skips that read (lib/messages/visitor-messages.ts), a reply committed
+// between its token lookup and its subscription must still answer it at once.
+//
+// The real queryPrepared runs every statement (every visitor request's SQL goes through it); the
+// wrapper below only notes each statement's name and can commit a reply right after a given
+// statement, before that statement's rows reach the request.
+
+const statements: string[] = [];
+let barrier: { after: string; action: () => Promise<void> } | null = null;
 
 vi.mock("../../lib/db", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../lib/db")>();
   return {
     ...real,
     queryPrepared: async <Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> => {
+      statements.push(statement.name);
       const rows = await real.queryPrepared<Row>(statement, values);
-      if (statement.name === "public_messages_after" && afterFirstRead) {
-        const action = afterFirstRead;
-        afterFirstRead = null;
+      if (barrier?.after === statement.name) {
+        const { action } = barrier;
+        barrier = null;
         await action();
       }
       return rows;
@@ -27,39 +37,89 @@ vi.mock("../../lib/db", async (importOriginal) => {
   };
 });
 
-/** A process that has never listened: no LISTEN connection, nothing remembered about one. */
-async function freshInstance(): Promise<void> {
-  await stopListening();
-  const state = (globalThis as { parleyMessageListener?: Record<string, unknown> }).parleyMessageListener;
-  if (state && "everConnected" in state) state.everConnected = false;
+const longPoll = (started: Started, query: string) => call("GET", `/api/v1/chat/visitor/messages${query}`, visitor(started));
+const bodies = (response: { json: { result: { items: { body: string }[] } } }) => response.json.result.items.map((m) => m.body);
+
+async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
+  const startedAt = Date.now();
+  const value = await work;
+  return { value, ms: Date.now() - startedAt };
 }
 
 describe("the first long-poll of a fresh instance", () => {
-  test("a reply committed right after the poll's first read answers it at once", async () => {
+  // On PGlite there is no LISTEN connection, and a poll with nothing new does not read (below).
+  test.runIf(onPostgres)("a reply committed right after the poll's first read answers it at once", async () => {
     const started = await openConversation({ body: "hi", client_id: "a" });
     const staff = await createMember();
-    await freshInstance();
-    afterFirstRead = async () => {
-      await staffReply(started.conversationId, staff.id, "just in time");
+    await stopListening(); // a process that has never listened
+    barrier = { after: "public_messages_after", action: () => staffReply(started.conversationId, staff.id, "just in time") };
+    const { value, ms } = await timed(longPoll(started, "?cursor=1&wait=8"));
+    expect(barrier).toBeNull(); // the barrier ran
+    expect(value.status).toBe(200);
+    expect(bodies(value)).toEqual(["just in time"]);
+    expect(ms).toBeLessThan(4_000); // not held for the 8 s asked
+  });
+});
+
+describe("a long-poll with nothing new", () => {
+  test("runs the token lookup alone, and answers the empty page when the time is up", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    await ensureListening(); // on PostgreSQL, the LISTEN connection a running instance has
+    statements.length = 0;
+    const response = await longPoll(started, "?cursor=1&wait=1");
+    expect(response.json.result).toEqual({ items: [], next_cursor: 1, has_more: false });
+    expect(statements).toEqual(["find_visitor_session"]);
+  });
+
+  test("reads once it is woken, and answers the reply", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const staff = await createMember();
+    await ensureListening();
+    statements.length = 0;
+    const [response] = await Promise.all([
+      longPoll(started, "?cursor=1&wait=10"),
+      new Promise((resolve) => setTimeout(resolve, 300)).then(() => staffReply(started.conversationId, staff.id, "here I am")),
+    ]);
+    expect(bodies(response)).toEqual(["here I am"]);
+    const visitorReads = statements.filter((name) => name === "find_visitor_session" || name === "public_messages_after");
+    expect(visitorReads).toEqual(["find_visitor_session", "public_messages_after"]);
+  });
+
+  test("a reply committed between its token lookup and its subscription answers it at once", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const staff = await createMember();
+    await ensureListening();
+    barrier = {
+      after: "find_visitor_session",
+      action: async () => {
+        // Its wake-up reaches this process before the poll subscribes (on PostgreSQL the NOTIFY
+        // comes over the LISTEN connection a moment after the commit), so it wakes nobody there.
+        const heard = subscribe(started.conversationId);
+        await staffReply(started.conversationId, staff.id, "just in time");
+        expect(await heard.next(2_000)).toBe("message");
+        heard.close();
+      },
     };
-    const startedAt = Date.now();
-    const response = await call("GET", "/api/v1/chat/visitor/messages?cursor=1&wait=8", visitor(started));
-    const ms = Date.now() - startedAt;
-    expect(afterFirstRead).toBeNull(); // the barrier ran
-    expect(response.status).toBe(200);
-    expect(response.json.result.items.map((m: { body: string }) => m.body)).toEqual(["just in time"]);
+    const { value, ms } = await timed(longPoll(started, "?cursor=1&wait=8"));
+    expect(barrier).toBeNull();
+    expect(bodies(value)).toEqual(["just in time"]);
     expect(ms).toBeLessThan(4_000); // not held for the 8 s asked
   });
 
-  test("so does a reply committed after the first read on an instance that already listens", async () => {
+  test.runIf(onPostgres)("a reply whose NOTIFY came before the LISTEN connection was made answers it at once", async () => {
     const started = await openConversation({ body: "hi", client_id: "a" });
     const staff = await createMember();
-    afterFirstRead = async () => {
-      await staffReply(started.conversationId, staff.id, "again");
+    await stopListening();
+    barrier = {
+      after: "find_visitor_session",
+      action: async () => {
+        await staffReply(started.conversationId, staff.id, "unheard"); // nobody listens: its NOTIFY is lost
+        await ensureListening(); // as another request would, before this poll subscribes
+      },
     };
-    const startedAt = Date.now();
-    const response = await call("GET", "/api/v1/chat/visitor/messages?cursor=1&wait=8", visitor(started));
-    expect(response.json.result.items.map((m: { body: string }) => m.body)).toEqual(["again"]);
-    expect(Date.now() - startedAt).toBeLessThan(4_000);
+    const { value, ms } = await timed(longPoll(started, "?cursor=1&wait=8"));
+    expect(barrier).toBeNull();
+    expect(bodies(value)).toEqual(["unheard"]);
+    expect(ms).toBeLessThan(4_000);
   });
 });
