@@ -20,6 +20,7 @@ describe("named prepared statements on PGlite", () => {
       const named = await statements.run("lookup", LOOKUP, [id, 0]);
       const plain = await pglite.query(LOOKUP, [id, 0]);
       expect(named.rows).toEqual(plain.rows);
+      expect(named.fields).toEqual(plain.fields); // the row description kept from the first call
     }
     expect((await statements.run("lookup", LOOKUP, ["a", 0])).rows[0]).toMatchObject({ id: "a", n: 1, tags: ["x", "y"], at: expect.any(Date) });
     const updated = await statements.run("bump", `UPDATE things SET n = n + 1 WHERE n >= $1`, [0]);

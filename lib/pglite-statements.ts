@@ -3,9 +3,12 @@ import type { PGlite, Results } from "@electric-sql/pglite";
 // PGlite's query() parses, plans and describes its statement anew on every call (Parse, Describe,
 // Bind, Describe, Execute, Sync, each a separate trip into the WebAssembly backend): on an idle
 // poll that was most of PGlite's CPU. Here a statement is parsed once under a name, as node-postgres
-// does on PostgreSQL, and each later call is one trip: Bind, Describe, Execute, Sync.
+// does on PostgreSQL, and each later call is one trip: Bind, Execute, Sync. The statement's row
+// description (its columns' names and types) is kept from the first trip, not asked for again:
+// on an idle poll's token lookup, generating and parsing it was a fifth of PGlite's work.
 
 type PGliteModule = typeof import("@electric-sql/pglite");
+type BackendMessage = Parameters<PGliteModule["parse"]["parseResults"]>[0][number];
 
 export interface NamedStatements {
   /** Runs `text` as a named prepared statement; `inTransaction` when the caller already holds PGlite's transaction. */
@@ -19,31 +22,28 @@ const MAX_TEXT_NAMES = 200;
 
 export function namedStatements(pglite: PGlite, { protocol, parse }: Pick<PGliteModule, "protocol" | "parse">): NamedStatements {
   const { serialize } = protocol;
-  const parameterTypes = new Map<string, number[]>();
+  const described = new Map<string, { parameterTypes: number[]; rowDescription: BackendMessage[] }>();
   const textNames = new Map<string, string>();
 
   const exchange = (...messages: Uint8Array[]) => pglite.execProtocolStream(concat(messages), { syncToFs: false });
 
   async function runExclusively<Row>(name: string, text: string, values: unknown[]): Promise<Results<Row>> {
-    let types = parameterTypes.get(name);
-    if (!types) {
-      const described = await exchange(serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync());
-      types = parse.parseDescribeStatementResults(described);
-      parameterTypes.set(name, types);
+    let statement = described.get(name);
+    if (!statement) {
+      const answer = await exchange(serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync());
+      // A statement that returns no rows describes itself with NoData, not a row description.
+      statement = { parameterTypes: parse.parseDescribeStatementResults(answer), rowDescription: answer.filter((message) => message.name === "rowDescription") };
+      described.set(name, statement);
     }
+    const types = statement.parameterTypes;
     const parameters = values.map((value, index) => {
       if (value === null || value === undefined) return null;
       const serializer = pglite.serializers[types[index]!];
       return serializer ? serializer(value) : String(value);
     });
     // An error still runs the Sync (the backend skips to it), so the session is ready for the next.
-    const messages = await exchange(
-      serialize.bind({ statement: name, values: parameters }),
-      serialize.describe({ type: "P" }),
-      serialize.execute({}),
-      serialize.sync(),
-    );
-    return parse.parseResults(messages, pglite.parsers)[0] as Results<Row>;
+    const messages = await exchange(serialize.bind({ statement: name, values: parameters }), serialize.execute({}), serialize.sync());
+    return parse.parseResults([...statement.rowDescription, ...messages], pglite.parsers)[0] as Results<Row>;
   }
 
   return {
