@@ -43,7 +43,7 @@ export interface Deployment {
 export async function deploy(options: BenchOptions, kind: { database: DatabaseKind; notifications: boolean; seed: number; port: number }): Promise<Deployment> {
   const adminToken = `bench-admin-${randomBytes(12).toString("hex")}`;
   const log = (line: string) => options.verbose && process.stderr.write(line);
-  const base = { ADMIN_TOKEN: adminToken, RATE_LIMITS: "off", LOG_LEVEL: "error", NODE_ENV: "production" };
+  const base = { ADMIN_TOKEN: adminToken, RATE_LIMITS: "off", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error", NODE_ENV: "production" };
   const cleanups: (() => Promise<void> | void)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

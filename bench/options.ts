@@ -66,6 +66,6 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
     skipBuild: Boolean(values["skip-build"] || env.BENCH_SKIP_BUILD),
     verbose: Boolean(values.verbose || env.BENCH_VERBOSE),
     server: env.BENCH_SERVER === "next-start" ? "next-start" : "front",
-    nodeArgs: [],
+    nodeArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(" ") : [],
   };
 }

@@ -240,15 +240,32 @@ class QuickHandshakeClient extends pg.Client {
 }
 
 interface LivenessProbe {
-  /** Whether the server answers a trivial query within LIVENESS_TIMEOUT_MS (one probe at a time, shared). */
+  /**
+   * Whether the server is still answering: some pooled query was answered during the last
+   * LIVENESS_TIMEOUT_MS or while the probe ran, or a trivial query of the probe's own was answered
+   * within LIVENESS_TIMEOUT_MS (one probe at a time, shared).
+   */
   check(): Promise<boolean>;
+  /** Called for every answer the server gives a pooled query. */
+  answered(): void;
   close(): Promise<void>;
 }
 
-/** A connection of its own, outside the pool (whose connections may all be the stuck ones). */
+/**
+ * A connection of its own, outside the pool (whose connections may all be the stuck ones).
+ *
+ * A server that is answering other queries is not gone, only slow for this one. Under heavy load
+ * (tens of thousands of open widgets on two cores) the probe's own answer could come later than
+ * LIVENESS_TIMEOUT_MS, or sit unread while its timer fired first; the pool's healthy connections
+ * were then closed as "unresponsive", and re-opening them under the same load turned a slow second
+ * into a storm of 503s. So answers to the pool's queries count as signs of life too: in a
+ * partition none arrive, and the probe decides as before.
+ */
 function livenessProbe(connectionString: string): LivenessProbe {
   let client: pg.Client | null = null;
   let running: Promise<boolean> | null = null;
+  let lastAnswerAt = -Infinity;
+  const answeredSince = (since: number) => lastAnswerAt >= since;
   const drop = () => {
     client?.end().catch(() => {});
     client = null;
@@ -267,13 +284,24 @@ function livenessProbe(connectionString: string): LivenessProbe {
       return false;
     }
   }
+  async function probeAfterAnswers(): Promise<boolean> {
+    const startedAt = performance.now();
+    if (answeredSince(startedAt - LIVENESS_TIMEOUT_MS)) return true;
+    if (await probe()) return true;
+    // The probe's timer may have fired while answers waited unread on busy sockets: read them first.
+    await new Promise((resolve) => setImmediate(resolve));
+    return answeredSince(startedAt);
+  }
   return {
     // A probe in flight started after any query now suspected (those are older than the probe's
     // whole timeout), so joining it is as good as starting one.
     check: () =>
-      (running ??= probe().finally(() => {
+      (running ??= probeAfterAnswers().finally(() => {
         running = null;
       })),
+    answered: () => {
+      lastAnswerAt = performance.now();
+    },
     close: async () => drop(),
   };
 }
@@ -282,7 +310,8 @@ function livenessProbe(connectionString: string): LivenessProbe {
  * Watches every query of a pooled connection:
  * - one unanswered after SUSPECT_AFTER_MS triggers the liveness probe; if the server does not
  *   answer that either, the connection is closed at once and its query fails (a partition: 503
- *   within 2 s instead of at the read timeout);
+ *   within 2 s instead of at the read timeout). While the server is answering, the query is only
+ *   slow, and is looked at again every SUSPECT_AFTER_MS (a partition may begin meanwhile);
  * - after a read timeout the connection still waits for the lost answer, and every later query on
  *   it would queue behind that (a transaction's ROLLBACK first, for another timeout): it is closed.
  * end() destroys a socket with a query in flight, so the pool drops it on release instead of
@@ -292,18 +321,21 @@ function watchQueries(client: pg.PoolClient, liveness: LivenessProbe): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     let settled = false;
-    const suspicion = setTimeout(() => {
+    const suspect = () => {
+      if (settled) return;
       void liveness.check().then((alive) => {
-        if (alive || settled) return;
+        if (settled) return;
+        if (alive) return void (suspicion = setTimeout(suspect, SUSPECT_AFTER_MS).unref());
         log.warn("database_unresponsive", { afterMs: SUSPECT_AFTER_MS + LIVENESS_TIMEOUT_MS });
         client.end().catch(() => {});
       });
-    }, SUSPECT_AFTER_MS);
-    suspicion.unref();
+    };
+    let suspicion = setTimeout(suspect, SUSPECT_AFTER_MS).unref();
     const settle = (error?: unknown) => {
       settled = true;
       clearTimeout(suspicion);
-      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) client.end().catch(() => {});
+      if (!error || error instanceof pg.DatabaseError) liveness.answered(); // the server answered, if only with an error
+      else if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) client.end().catch(() => {});
     };
     const callback = args.at(-1);
     if (typeof callback === "function") {
