@@ -62,7 +62,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
     sizes: numbers(values.sizes ?? env.BENCH_WIDGETS ?? "10000,25000,50000"),
     embeddedSizes: numbers(values["embedded-sizes"] ?? env.BENCH_EMBEDDED_WIDGETS ?? "1000,2500,5000"),
     postgresServer: env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
-    port: Number(values.port ?? env.BENCH_PORT ?? 3300),
+    port: Number(values.port ?? env.BENCH_PORT ?? 7300),
     skipBuild: Boolean(values["skip-build"] || env.BENCH_SKIP_BUILD),
     verbose: Boolean(values.verbose || env.BENCH_VERBOSE),
     server: env.BENCH_SERVER === "next-start" ? "next-start" : "front",
