@@ -53,36 +53,38 @@ export function errorBody(code, message, extra) {
 // Answers handed to the front of `npm start` without a Web body. A route handler must return a
 // Response, but for the front's own requests (the hot routes) building the JSON envelope into a
 // body stream, and reading it back out, cost more CPU than the rest of an idle poll. So for a
-// request the front built, the pipeline returns an empty Response whose status is the answer's,
-// and leaves its headers and body here, where the front takes them and writes them to the socket.
-// Every other caller (Next, tests) gets a complete Response. One registry per process, on
+// request the front built, the pipeline leaves the answer's status, headers and body on the
+// request itself and returns one shared placeholder Response; the front, which holds the request,
+// takes them from there and writes them to the socket. Every other caller (Next, tests) gets a
+// complete Response. The marks are symbols from the global registry, and the placeholder lives on
 // globalThis: Next bundles a second copy of this module into the routes.
 
 /**
- * @typedef {{ headers: Record<string, string>, body: string }} PlainAnswer
+ * @typedef {{ status: number, headers: Record<string, string>, body: string }} PlainAnswer
  *   `headers` in the order they are set: a later name replaces an earlier one, whatever its case
- * @typedef {{ requests: WeakSet<Request>, answers: WeakMap<Response, PlainAnswer> }} PlainAnswers
  */
 
-const PLAIN_ANSWERS = Symbol.for("parley.front.plainAnswers");
+const ACCEPTS_PLAIN_ANSWER = Symbol.for("parley.front.acceptsPlainAnswer");
+const PLAIN_ANSWER = Symbol.for("parley.front.plainAnswer");
+const PLACEHOLDER = Symbol.for("parley.front.placeholderResponse");
 
-/** @returns {PlainAnswers} */
-function plainAnswers() {
-  const shared = /** @type {Record<symbol, PlainAnswers | undefined>} */ (/** @type {unknown} */ (globalThis));
-  return (shared[PLAIN_ANSWERS] ??= { requests: new WeakSet(), answers: new WeakMap() });
+/** The Response the pipeline returns for every plain answer (its status means nothing). */
+function placeholder() {
+  const shared = /** @type {Record<symbol, Response | undefined>} */ (/** @type {unknown} */ (globalThis));
+  return (shared[PLACEHOLDER] ??= new Response(null, { status: 204 }));
 }
 
 /**
- * Called by the front for each Request it builds: its answer may come as a plain answer.
- * @param {Request} request
+ * Called by the front for each request it builds: its answer may come as a plain answer.
+ * @param {object} request
  */
 export function acceptsPlainAnswer(request) {
-  plainAnswers().requests.add(request);
+  /** @type {Record<symbol, unknown>} */ (request)[ACCEPTS_PLAIN_ANSWER] = true;
 }
 
 /**
- * The answer to `request`: a plain answer when the front built the request, else a Response with
- * these headers and body.
+ * The answer to `request`: a plain answer left on the request when the front built it, else a
+ * Response with these headers and body.
  * @param {Request} request
  * @param {number} status
  * @param {Record<string, string>} headers
@@ -90,22 +92,24 @@ export function acceptsPlainAnswer(request) {
  * @returns {Response}
  */
 export function answer(request, status, headers, body) {
-  const registry = plainAnswers();
-  if (!registry.requests.has(request)) {
+  const marks = /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (request));
+  if (marks[ACCEPTS_PLAIN_ANSWER] !== true) {
     const webHeaders = new Headers();
     for (const name in headers) webHeaders.set(name, /** @type {string} */ (headers[name]));
     return new Response(body, { status, headers: webHeaders });
   }
-  const response = new Response(null, { status });
-  registry.answers.set(response, { headers, body });
-  return response;
+  marks[PLAIN_ANSWER] = /** @type {PlainAnswer} */ ({ status, headers, body });
+  return placeholder();
 }
 
 /**
- * The headers and body the pipeline left for the front, if `response` is a plain answer.
- * @param {Response} response
+ * The status, headers and body the pipeline left on `request`, if `response` is the placeholder
+ * of a plain answer.
+ * @param {object} request
+ * @param {Response} response  what the handler returned
  * @returns {PlainAnswer | undefined}
  */
-export function takePlainAnswer(response) {
-  return plainAnswers().answers.get(response);
+export function takePlainAnswer(request, response) {
+  if (response !== placeholder()) return undefined;
+  return /** @type {PlainAnswer | undefined} */ (/** @type {Record<symbol, unknown>} */ (request)[PLAIN_ANSWER]);
 }

@@ -261,10 +261,10 @@ function matchDynamic(routes, pathname) {
 async function serve(handler, params, request, res) {
   try {
     const response = await handler(request, { params });
-    const plain = takePlainAnswer(response);
+    const plain = takePlainAnswer(request, response);
     const body = plain ? plain.body : Buffer.from(await response.arrayBuffer());
     if (res.destroyed) return;
-    res.statusCode = response.status;
+    res.statusCode = plain ? plain.status : response.status;
     for (const [name, value] of SITE_WIDE_HEADERS) res.setHeader(name, value);
     if (plain) for (const name in plain.headers) res.setHeader(name, /** @type {string} */ (plain.headers[name]));
     else response.headers.forEach((value, name) => res.setHeader(name, value));
