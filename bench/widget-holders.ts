@@ -1,15 +1,14 @@
-import { setMaxListeners } from "node:events";
-import http from "node:http";
-import { send } from "./load";
 import { BENCH_ORIGIN, type Widget } from "./seed";
+import { type Answer, WidgetConnection } from "./widget-connection";
 
 // One process of open widgets (bench/open-widgets.ts forks several: a process may hold only so many
 // sockets). Each widget behaves as the widget does: it holds a long-poll (?wait=25) and re-issues
 // it as soon as it answers; 10 % also poll presence every 3 s (their panel is open). Each widget
-// is its own browser: its own kept-alive connections (at most 6, as browsers allow per origin),
-// from one of several loopback source addresses so client ports do not run out, to one of the
-// server instances. Messages from the parent: {start}, "measure", "stop"; answers "held", then
-// the result.
+// is its own browser: its own kept-alive connections (one for the long-poll, one for presence;
+// bench/widget-connection.ts), from one of several loopback source addresses so client ports do
+// not run out, to one of the server instances. After a 429 or 503 a widget sends nothing until
+// Retry-After has passed (5 s without one), as the widget does. Messages from the parent: {start},
+// "measure", "stop"; answers "held", then the result.
 
 export interface HoldersStart {
   widgets: Widget[];
@@ -38,8 +37,6 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
   let running = true;
   let measuring = false;
   let measuringSince = Infinity;
-  const stopped = new AbortController(); // ends the held requests when the run is over
-  setMaxListeners(0, stopped.signal); // one listener per request in flight
   const rampErrors: Record<string, number> = {}; // reported on stderr: why a ramp went badly
   const countError = (cause: unknown) => {
     if (!running) return;
@@ -47,20 +44,30 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
     const counts = measuring ? result.errorCauses : rampErrors;
     counts[key] = (counts[key] ?? 0) + 1;
   };
-  const agents = widgets.map(
-    (_, i) => new http.Agent({ keepAlive: true, maxSockets: 6, localAddress: localAddresses[i % localAddresses.length] }),
-  );
-  const visitorHeaders = (token: string) => ({ Origin: BENCH_ORIGIN, Authorization: `Bearer ${token}` });
+  const connections: WidgetConnection[] = [];
+  const connect = (i: number) => {
+    const connection = new WidgetConnection(ports[i % ports.length]!, localAddresses[i % localAddresses.length]!);
+    connections.push(connection);
+    return connection;
+  };
+  /** Per widget: no request before this time (Retry-After of a 429 or 503), as the widget's `holdUntil`. */
+  const holdUntil = new Float64Array(widgets.length);
+  const visitorHeaders = (token: string) => ["Origin", BENCH_ORIGIN, "Authorization", `Bearer ${token}`];
+  const checkStatus = (i: number, answer: Answer) => {
+    if (answer.retriedStaleConnection) result.staleConnectionRetries++;
+    if (answer.status === 429 || answer.status === 503) holdUntil[i] = Date.now() + (answer.retryAfter || 5) * 1e3;
+    if (answer.status !== 200) throw new HttpStatus(answer.status);
+  };
 
   async function holdLongPoll(widget: Widget, i: number): Promise<void> {
-    const port = ports[i % ports.length]!;
+    const connection = connect(i);
+    const headers = visitorHeaders(widget.token);
     while (running) {
+      if (holdUntil[i]! > Date.now()) await sleep(holdUntil[i]! - Date.now());
       try {
-        const path = `/api/v1/chat/visitor/messages?cursor=${widget.cursor}&wait=25`;
-        const answer = await send(port, { method: "GET", path, headers: visitorHeaders(widget.token) }, agents[i]!, stopped.signal);
+        const answer = await connection.get(`/api/v1/chat/visitor/messages?cursor=${widget.cursor}&wait=25`, headers);
         const receivedAt = Date.now();
-        if (answer.retriedStaleConnection) result.staleConnectionRetries++;
-        if (answer.status !== 200) throw new HttpStatus(answer.status);
+        checkStatus(i, answer);
         result.polls++;
         const page = JSON.parse(answer.body).result;
         for (const item of page.items) {
@@ -72,33 +79,34 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
       } catch (error) {
         if (!running) return;
         countError(error);
-        await sleep(1_000);
+        if (holdUntil[i]! <= Date.now()) await sleep(1_000); // else held until Retry-After has passed
       }
     }
   }
 
   async function pollPresence(widget: Widget, i: number): Promise<void> {
-    const port = ports[i % ports.length]!;
+    const connection = connect(i);
+    const headers = visitorHeaders(widget.token);
     await sleep(Math.random() * 3_000);
     while (running) {
-      try {
-        const answer = await send(port, { method: "GET", path: "/api/v1/chat/visitor/presence", headers: visitorHeaders(widget.token) }, agents[i]!, stopped.signal);
-        if (answer.retriedStaleConnection) result.staleConnectionRetries++;
-        if (answer.status !== 200) throw new HttpStatus(answer.status);
-        result.presencePolls++;
-      } catch (error) {
-        countError(error);
+      // Held, the widget skips the read and tries again at the next one.
+      if (holdUntil[i]! <= Date.now()) {
+        try {
+          checkStatus(i, await connection.get("/api/v1/chat/visitor/presence", headers));
+          result.presencePolls++;
+        } catch (error) {
+          countError(error);
+        }
       }
       await sleep(3_000);
     }
   }
 
   const rampStartedAt = Date.now();
-  const loops: Promise<void>[] = [];
   const perHundred = (rampMs / widgets.length) * 100;
   for (const [i, widget] of widgets.entries()) {
-    loops.push(holdLongPoll(widget, i));
-    if (i % 10 === 0) loops.push(pollPresence(widget, i));
+    void holdLongPoll(widget, i);
+    if (i % 10 === 0) void pollPresence(widget, i);
     if (i % 100 === 99) await sleep(perHundred);
   }
   await sleep(2_000); // let the last held requests settle
@@ -113,9 +121,9 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
     if (message !== "stop") return;
     measuring = false;
     running = false;
-    stopped.abort();
-    for (const agent of agents) agent.destroy();
-    await Promise.allSettled(loops);
+    // The loops end at their next request; those still waiting out a Retry-After (which may be
+    // long) are not waited for: nothing they do from here on is counted.
+    await Promise.allSettled(connections.map((connection) => connection.close()));
     process.send!(result, () => process.exit(0));
   });
 }
