@@ -1,9 +1,14 @@
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
-import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { env } from "../env";
 
 // Nodemailer over SMTP_URL. Without it there is no transport and emails stay in the outbox.
+//
+// A pool: emails share a few connections instead of a connect, EHLO and AUTH each. A connection
+// the server closed while idle (its timeout, a restart) leaves the pool, and the next email opens
+// a new one; a message the server dropped before taking any of it is queued again by nodemailer
+// (`maxRequeues`), anything else fails the send job, which is retried.
 
 let cached: { url: string; transporter: Transporter } | undefined;
 
@@ -16,16 +21,26 @@ export function smtpTransport(): Transporter | null {
   const url = env().SMTP_URL;
   if (!url) return null;
   if (cached?.url !== url) {
+    closeSmtpTransport();
     cached = {
       url,
-      // Give up quickly on an unreachable server: the job is retried later anyway.
       transporter: nodemailer.createTransport({
         url,
+        pool: true,
+        maxConnections: 2,
+        maxMessages: 100,
+        // Give up quickly on an unreachable server: the job is retried later anyway.
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
-      } as SMTPTransport.Options),
+      } as SMTPPool.Options),
     };
   }
   return cached.transporter;
+}
+
+/** Closes the pool's connections (the worker's shutdown); messages being sent finish first. */
+export function closeSmtpTransport(): void {
+  cached?.transporter.close();
+  cached = undefined;
 }

@@ -3,8 +3,10 @@ import { sqlExecutor, type SqlExecutor } from "../db";
 import { runVisitorFollowUp } from "../email/follow-ups";
 import { sendStoredEmail } from "../email/outbox";
 import { runStaffAlert } from "../email/staff-alerts";
+import { closeSmtpTransport } from "../email/transport";
 import { log } from "../log";
 import { deliverWebhook } from "../webhooks/deliver";
+import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "./context";
 import { dispatchEvents } from "./dispatcher";
 import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "./queue";
@@ -37,6 +39,10 @@ const handlers: Record<QueueName, Handler> = {
   [QUEUES.staffAlert]: (context, data) => runStaffAlert(context, data.conversationId!),
   [QUEUES.followUp]: (context, data) => runVisitorFollowUp(context, data.conversationId!),
 };
+
+// The kept connections (webhook agents, the SMTP pool) belong to the process, not to one worker:
+// the last worker of the process to stop closes them (tests and benchmarks run several).
+let runningWorkers = 0;
 
 export async function startNotificationWorker(options: WorkerOptions = {}): Promise<NotificationWorker> {
   const timings = resolveTimings(options.timings);
@@ -102,14 +108,20 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
     if (!stopped) timer = setTimeout(loop, handled > 0 ? 0 : timings.dispatchPollMs);
   };
   timer = setTimeout(loop, 0);
+  runningWorkers++;
 
   return {
     dispatchNow,
     stop: async ({ abrupt = false } = {}) => {
+      const wasRunning = !stopped;
       stopped = true;
       clearTimeout(timer);
       await running?.catch(() => 0);
       await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });
+      if (wasRunning && --runningWorkers === 0) {
+        closeWebhookConnections();
+        closeSmtpTransport();
+      }
     },
   };
 }

@@ -1,10 +1,12 @@
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
+import { agentFor, pinnedLookup } from "./keep-alive-agents";
 import type { ResolvedTarget } from "./target-guard";
 
 // One HTTP attempt: POST to the address the guard checked, no redirects followed (node:http never
-// follows them), the whole exchange cut at the timeout, at most 1 KB of the answer kept.
+// follows them), the whole exchange cut at the timeout, at most 1 KB of the answer kept. The
+// connection is kept for the next attempt to the same receiver only after an answer read to its
+// end; a timeout, an error or an answer cut at 1 KB closes it.
 
 export const MAX_RESPONSE_BODY = 1024;
 
@@ -20,57 +22,61 @@ export function postWebhook(
   body: string,
   timeoutMs: number,
 ): Promise<AttemptResult> {
-  // The socket goes to the checked address; Host and TLS (SNI, certificate) still use the name.
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) {
-      (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
-        { address: target.address, family: target.family },
-      ]);
-    } else {
-      callback(null, target.address, target.family);
-    }
-  };
   const client = target.url.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: AttemptResult) => {
+    let request: http.ClientRequest;
+    const finish = (result: AttemptResult, keepConnection = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      request.destroy();
+      if (!keepConnection) request.destroy();
       resolve(result);
     };
-    const request = client.request(
-      target.url,
-      {
-        method: "POST",
-        lookup: pinned,
-        agent: false,
-        headers: { ...headers, "content-length": String(Buffer.byteLength(body)), "user-agent": "Parley-Webhooks/1" },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        response.on("data", (chunk: Buffer) => {
-          if (kept < MAX_RESPONSE_BODY) {
-            chunks.push(chunk.subarray(0, MAX_RESPONSE_BODY - kept));
-            kept += Math.min(chunk.length, MAX_RESPONSE_BODY - kept);
-          }
-          if (kept >= MAX_RESPONSE_BODY) done();
-        });
-        const done = () =>
-          finish({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString("utf8"), error: null });
-        response.on("end", done);
-        response.on("error", done);
-      },
-    );
+    const send = (agent: http.Agent | false) => {
+      let answered = false;
+      const sent = client.request(
+        target.url,
+        {
+          method: "POST",
+          // The socket goes to the checked address; Host and TLS (SNI, certificate) still use the name.
+          lookup: pinnedLookup(target),
+          agent,
+          headers: { ...headers, "content-length": String(Buffer.byteLength(body)), "user-agent": "Parley-Webhooks/1" },
+        },
+        (response) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          const answer = () => ({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString("utf8"), error: null });
+          response.on("data", (chunk: Buffer) => {
+            if (kept < MAX_RESPONSE_BODY) {
+              chunks.push(chunk.subarray(0, MAX_RESPONSE_BODY - kept));
+              kept += Math.min(chunk.length, MAX_RESPONSE_BODY - kept);
+            }
+            // The rest would stay unread on the connection, so it cannot serve another attempt.
+            if (kept >= MAX_RESPONSE_BODY) finish(answer());
+          });
+          response.on("end", () => finish(answer(), true));
+          response.on("error", () => finish(answer()));
+        },
+      );
+      sent.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept connection the receiver closed just as it was reused: the receiver has not
+        // answered, so the attempt goes once more, on a new connection.
+        if (!settled && !answered && sent.reusedSocket && error.code === "ECONNRESET") {
+          send(false);
+          return;
+        }
+        finish({ status: null, body: null, error: `Connection failed (${error.code ?? "error"}).` });
+      });
+      request = sent;
+      sent.end(body);
+    };
     const timer = setTimeout(
       () => finish({ status: null, body: null, error: `No answer within ${timeoutMs / 1000} s.` }),
       timeoutMs,
     );
-    request.on("error", (error: NodeJS.ErrnoException) =>
-      finish({ status: null, body: null, error: `Connection failed (${error.code ?? "error"}).` }),
-    );
-    request.end(body);
+    send(agentFor(target));
   });
 }

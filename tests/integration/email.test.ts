@@ -246,6 +246,34 @@ describe("tickets", () => {
   });
 });
 
+describe("SMTP connections", () => {
+  test("emails share a few kept connections instead of one each", async () => {
+    const started = await openConversation();
+    const before = smtp.connections;
+    const recipients = Array.from({ length: 6 }, (_, i) => `pooled${i}@example.com`);
+    await Promise.all(recipients.map((email) => fileTicket(started.site.id, ticket({ email }))));
+    await eventually(() => expect(recipients.map((email) => smtp.to(email).length)).toEqual(Array(6).fill(1)));
+    expect(smtp.connections - before).toBeLessThan(recipients.length);
+  });
+
+  test("after the SMTP server restarts, the next email goes out at its first attempt", async () => {
+    const started = await openConversation();
+    await fileTicket(started.site.id, ticket({ email: "before-restart@example.com" }));
+    await eventually(() => expect(smtp.to("before-restart@example.com")).toHaveLength(1));
+    await smtp.stop(); // closes the connection the pool keeps
+    await smtp.start();
+    await fileTicket(started.site.id, ticket({ email: "after-restart@example.com" }));
+    await eventually(() => expect(smtp.to("after-restart@example.com")).toHaveLength(1));
+    await eventually(async () =>
+      expect(await (await db()).email.findFirstOrThrow({ where: { recipient: "after-restart@example.com" } })).toMatchObject({
+        status: "sent",
+        attempts: 1,
+        lastError: null,
+      }),
+    );
+  });
+});
+
 test("SMTP down: the email is retried and sent when the server is back, nothing lost", async () => {
   smtp.down = true;
   try {

@@ -258,6 +258,54 @@ describe("webhook delivery", () => {
   });
 });
 
+describe("kept connections", () => {
+  afterEach(() => {
+    receiver.resetReusedConnections = false;
+  });
+
+  /** Opens conversations one after the other, each delivered before the next begins. */
+  async function deliverOneByOne(count: number, between?: () => void) {
+    for (let i = 0; i < count; i++) {
+      await openConversation();
+      await eventually(() => expect(receiver.received).toHaveLength(i + 1));
+      between?.();
+    }
+  }
+
+  const expectAllFirstAttempts = async (webhookId: string, count: number) =>
+    eventually(async () => {
+      const log = await deliveries(webhookId);
+      expect(log.map((delivery: any) => [delivery.status, delivery.attempt, delivery.error])).toEqual(Array(count).fill(["succeeded", 1, null]));
+    });
+
+  test("deliveries to one receiver share connections", async () => {
+    const hook = await register(["conversation.started"]);
+    worker = await startNotificationWorker({ timings: FAST });
+    const before = receiver.connections;
+    await deliverOneByOne(5);
+    expect(receiver.connections - before).toBeLessThan(5);
+    await expectAllFirstAttempts(hook.id, 5);
+    expect(receiver.received.every((request) => request.verified)).toBe(true);
+  });
+
+  test("a kept connection the receiver cuts as it is reused is not a failed attempt: it goes again on a new one", async () => {
+    const hook = await register(["conversation.started"]);
+    receiver.resetReusedConnections = true;
+    worker = await startNotificationWorker({ timings: FAST });
+    await deliverOneByOne(4);
+    expect(receiver.resets).toBeGreaterThan(0); // kept connections were reused, and cut
+    await expectAllFirstAttempts(hook.id, 4);
+    expect(new Set(receiver.received.map((request) => request.id)).size).toBe(4);
+  });
+
+  test("a receiver closing its idle connections between deliveries causes no failed attempt", async () => {
+    const hook = await register(["conversation.started"]);
+    worker = await startNotificationWorker({ timings: FAST });
+    await deliverOneByOne(4, () => receiver.closeIdleConnections());
+    await expectAllFirstAttempts(hook.id, 4);
+  });
+});
+
 test("the origin header is not needed on operator routes (no CORS)", async () => {
   const response = await api.get("/api/v1/admin/webhooks", { admin: true, origin: ORIGIN });
   expect(response.status).toBe(200);

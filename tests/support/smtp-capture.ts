@@ -3,8 +3,8 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 // A real SMTP server for the tests (smtp-server), parsing what arrives with mailparser. `down`
-// makes it turn every connection away (421) while keeping its port, so no other process can take
-// the port in between (SMTP down, then back).
+// makes it close the connections it has and turn every new one away (421) while keeping its
+// port, so no other process can take the port in between (SMTP down, then back).
 
 export interface CapturedMail {
   to: string[];
@@ -15,15 +15,29 @@ export class SmtpCapture {
   readonly mails: CapturedMail[] = [];
   private server: SMTPServer | null = null;
   port = 0;
-  down = false;
+  /** SMTP connections accepted so far (refused ones included). */
+  connections = 0;
+  private isDown = false;
+
+  get down(): boolean {
+    return this.isDown;
+  }
+
+  set down(down: boolean) {
+    this.isDown = down;
+    if (down) this.closeConnections();
+  }
 
   async start(port = this.port): Promise<this> {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
-      onConnect: (_session, callback) =>
-        this.down ? callback(Object.assign(new Error("Service not available"), { responseCode: 421 })) : callback(),
+      onConnect: (_session, callback) => {
+        this.connections++;
+        if (this.down) callback(Object.assign(new Error("Service not available"), { responseCode: 421 }));
+        else callback();
+      },
       onAuth: (_auth, _session, callback) => callback(null, { user: "test" }),
       onData: (stream, session, callback) => {
         simpleParser(stream)
@@ -44,10 +58,22 @@ export class SmtpCapture {
     return this;
   }
 
+  /** Stops listening and closes the open connections at once, as a server shutting down does. */
   async stop(): Promise<void> {
     const server = this.server;
+    if (!server) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    this.closeConnections();
     this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closed;
+  }
+
+  /** What smtp-server itself does to connections still open when its close times out. */
+  private closeConnections(): void {
+    for (const connection of this.server?.connections ?? []) {
+      connection.send(421, "Server shutting down");
+      connection.close();
+    }
   }
 
   get url(): string {

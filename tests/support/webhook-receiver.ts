@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { Webhook } from "standardwebhooks";
 
 // An HTTP receiver that checks every request with the `standardwebhooks` package (an
@@ -25,9 +25,26 @@ export class WebhookReceiver {
   fallback: Answer = 200;
   /** Waits this long before answering (a slow receiver). */
   delayMs = 0;
+  /** TCP connections accepted so far. */
+  connections = 0;
+  /**
+   * Drops, unanswered and unrecorded, every request that comes on a connection which already
+   * carried one: what a sender sees when the receiver closed an idle kept-alive connection just
+   * as the sender reused it.
+   */
+  resetReusedConnections = false;
+  /** Requests dropped so. */
+  resets = 0;
 
   async start(): Promise<this> {
+    const served = new WeakSet<Socket>();
     this.server = createServer((request, response) => {
+      if (served.has(request.socket) && this.resetReusedConnections) {
+        this.resets++;
+        request.socket.resetAndDestroy();
+        return;
+      }
+      served.add(request.socket);
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
@@ -54,6 +71,7 @@ export class WebhookReceiver {
         }, this.delayMs);
       });
     });
+    this.server.on("connection", () => this.connections++);
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     return this;
   }
@@ -65,6 +83,11 @@ export class WebhookReceiver {
 
   answer(...answers: Answer[]): void {
     this.answers.push(...answers);
+  }
+
+  /** Closes the kept-alive connections that carry no request now, as an idle timeout would. */
+  closeIdleConnections(): void {
+    this.server?.closeIdleConnections();
   }
 
   get url(): string {
