@@ -8,7 +8,7 @@ afterEach(() => closeWebhookConnections());
 
 test("one keep-alive agent per protocol, checked address, port and host name", () => {
   const agent = agentFor(target("https://hooks.example/a", "93.184.216.34"));
-  expect(agent.keepAlive).toBe(true);
+  expect((agent as typeof agent & { keepAlive: boolean }).keepAlive).toBe(true);
   expect(agentFor(target("https://hooks.example/other-path", "93.184.216.34"))).toBe(agent);
   expect(agentFor(target("https://hooks.example/a", "93.184.216.35"))).not.toBe(agent); // another checked address
   expect(agentFor(target("https://hooks.example:8443/a", "93.184.216.34"))).not.toBe(agent);
