@@ -40,10 +40,21 @@ export interface Deployment {
   stop(): Promise<void>;
 }
 
+// Connections per instance, the service's and the baseline's alike. An instance holding 12,500
+// open widgets turns each pooled connection around only once per event-loop turn, and 10 of them
+// could not keep up (docs/performance.md, step 21).
+export const BENCH_POOL_SIZE = 25;
+
 export async function deploy(options: BenchOptions, kind: { database: DatabaseKind; notifications: boolean; seed: number; port: number }): Promise<Deployment> {
   const adminToken = `bench-admin-${randomBytes(12).toString("hex")}`;
   const log = (line: string) => options.verbose && process.stderr.write(line);
-  const base = { ADMIN_TOKEN: adminToken, RATE_LIMITS: "off", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error", NODE_ENV: "production" };
+  const base = {
+    ADMIN_TOKEN: adminToken,
+    RATE_LIMITS: "off",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error",
+    NODE_ENV: "production",
+    DATABASE_POOL_SIZE: String(BENCH_POOL_SIZE),
+  };
   const cleanups: (() => Promise<void> | void)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -90,7 +101,7 @@ export async function deploy(options: BenchOptions, kind: { database: DatabaseKi
     const service = startProcess(process.execPath, serverCommand(options, kind.port), { ...env, PORT: String(kind.port) }, log);
     cleanups.push(() => stopProcess(service));
     const baselinePort = kind.port + 1;
-    const baseline = startProcess(process.execPath, ["--import", "tsx", path.join(root, "bench/baseline/server.ts")], { DATABASE_URL: url, PORT: String(baselinePort) }, log);
+    const baseline = startProcess(process.execPath, ["--import", "tsx", path.join(root, "bench/baseline/server.ts")], { DATABASE_URL: url, PORT: String(baselinePort), DATABASE_POOL_SIZE: String(BENCH_POOL_SIZE) }, log);
     cleanups.push(() => stopProcess(baseline));
     await waitForHttp(kind.port); // the service migrates at start; seed only after it answers
     await waitForHttp(baselinePort);

@@ -88,7 +88,7 @@ async function readBody(request: http.IncomingMessage): Promise<Uint8Array> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   const run: Run = async (statement, values) => (await pool.query({ ...statement, values })).rows;
   const server = createBaseline(run);
   server.keepAliveTimeout = 65_000;
