@@ -5,8 +5,10 @@ import net from "node:net";
 // - cut():   the server is gone: every open connection is reset and new ones are refused;
 // - stall(): a partition: connections stay open but no byte gets through either way (the
 //            bytes are held, as a real network holds retransmits, and delivered on restore()).
+// - stallNew(): connections already open carry on, new ones are held like stall()'s: a server
+//            so busy that a fresh connection's handshake does not finish while old ones answer.
 
-export type ProxyMode = "open" | "cut" | "stall";
+export type ProxyMode = "open" | "cut" | "stall" | "stallNew";
 
 export interface TcpProxy {
   readonly port: number;
@@ -15,6 +17,7 @@ export interface TcpProxy {
   readonly accepted: number;
   cut(): Promise<void>;
   stall(): void;
+  stallNew(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
 }
@@ -22,6 +25,8 @@ export interface TcpProxy {
 interface Pair {
   client: net.Socket;
   upstream: net.Socket;
+  /** Accepted during stallNew(): held until restore(). */
+  held: boolean;
   toUpstream: Buffer[];
   toClient: Buffer[];
 }
@@ -33,15 +38,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const server = net.createServer((client) => {
     state.accepted += 1;
     const upstream = net.connect(target.port, target.host);
-    const pair: Pair = { client, upstream, toUpstream: [], toClient: [] };
+    const pair: Pair = { client, upstream, held: state.mode === "stallNew", toUpstream: [], toClient: [] };
     pairs.add(pair);
+    const holding = () => state.mode === "stall" || pair.held;
     const drop = () => {
       pairs.delete(pair);
       client.destroy();
       upstream.destroy();
     };
-    client.on("data", (chunk) => (state.mode === "stall" ? pair.toUpstream.push(chunk) : upstream.write(chunk)));
-    upstream.on("data", (chunk) => (state.mode === "stall" ? pair.toClient.push(chunk) : client.write(chunk)));
+    client.on("data", (chunk) => (holding() ? pair.toUpstream.push(chunk) : upstream.write(chunk)));
+    upstream.on("data", (chunk) => (holding() ? pair.toClient.push(chunk) : client.write(chunk)));
     client.on("error", drop).on("close", drop);
     upstream.on("error", drop).on("close", drop);
   });
@@ -84,10 +90,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     stall() {
       state.mode = "stall";
     },
+    stallNew() {
+      state.mode = "stallNew";
+    },
     async restore() {
       if (state.mode === "cut") await listen(port);
       state.mode = "open";
       for (const pair of pairs) {
+        pair.held = false;
         for (const chunk of pair.toUpstream.splice(0)) pair.upstream.write(chunk);
         for (const chunk of pair.toClient.splice(0)) pair.client.write(chunk);
       }
