@@ -8,7 +8,7 @@ import { percentile, sleep } from "../support/load";
 import { testDatabaseUrl } from "../support/postgres";
 import { requireService } from "../support/requires";
 import { captureStderr } from "../support/response-recorder";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { proxyTheDatabase } from "../support/tcp-proxy";
 
 // PostgreSQL goes away in the middle of traffic and comes back. The service's connection runs
 // through a TCP proxy this file controls (DATABASE_URL is re-pointed at it before anything opens
@@ -21,15 +21,7 @@ import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 // message is stored exactly once. Runs only on PostgreSQL (TEST_DATABASE_URL).
 
 const onPostgres = (await requireService("postgres")) && Boolean(testDatabaseUrl() && process.env.DATABASE_URL);
-let proxy: TcpProxy | undefined;
-if (onPostgres) {
-  const direct = new URL(process.env.DATABASE_URL!);
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const viaProxy = new URL(direct);
-  viaProxy.hostname = "127.0.0.1";
-  viaProxy.port = String(proxy.port);
-  process.env.DATABASE_URL = viaProxy.toString();
-}
+const proxy = await proxyTheDatabase(onPostgres);
 process.env.RATE_LIMITS = "off";
 process.env.LOG_LEVEL = "info";
 

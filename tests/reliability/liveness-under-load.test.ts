@@ -3,7 +3,7 @@ import { closeDatabase, sqlExecutor } from "../../lib/db";
 import { sleep } from "../support/load";
 import { testDatabaseUrl } from "../support/postgres";
 import { requireService } from "../support/requires";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { proxyTheDatabase } from "../support/tcp-proxy";
 
 // The pool's liveness probe (lib/db.ts) must not take a busy server for a dead one. Here the
 // server keeps answering the pool's open connections while a fresh connection — the probe's own —
@@ -14,15 +14,7 @@ import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 // tests/reliability/database-outage.test.ts. Runs only on PostgreSQL (TEST_DATABASE_URL).
 
 const onPostgres = (await requireService("postgres")) && Boolean(testDatabaseUrl() && process.env.DATABASE_URL);
-let proxy: TcpProxy | undefined;
-if (onPostgres) {
-  const direct = new URL(process.env.DATABASE_URL!);
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const viaProxy = new URL(direct);
-  viaProxy.hostname = "127.0.0.1";
-  viaProxy.port = String(proxy.port);
-  process.env.DATABASE_URL = viaProxy.toString();
-}
+const proxy = await proxyTheDatabase(onPostgres);
 
 afterAll(async () => {
   await proxy?.restore();

@@ -111,6 +111,21 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
 }
 
+/**
+ * A proxy in front of the service's PostgreSQL: DATABASE_URL is re-pointed at it, so call this
+ * before anything opens the database. Undefined when the suite is not running on PostgreSQL.
+ */
+export async function proxyTheDatabase(onPostgres: boolean): Promise<TcpProxy | undefined> {
+  if (!onPostgres) return undefined;
+  const direct = new URL(process.env.DATABASE_URL!);
+  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const viaProxy = new URL(direct);
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(proxy.port);
+  process.env.DATABASE_URL = viaProxy.toString();
+  return proxy;
+}
+
 /** Whether something accepts TCP connections at host:port (probes optional backends such as Redis). */
 export function isReachable(host: string, port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
