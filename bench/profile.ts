@@ -1,6 +1,7 @@
 // npm run bench:profile — runs one scenario against `npm start`'s server under `--cpu-prof` and
 // prints the functions with the most self time. BENCH_SCENARIO (a name from bench/scenarios.ts,
 // default "idle poll"), BENCH_SECONDS (default 10), BENCH_DATABASE (postgres or embedded),
+// BENCH_PROFILE_NOTIFICATIONS=on (webhooks and email configured, as in the bench's second part),
 // BENCH_PORT. Build first (`npm run build`).
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +17,7 @@ const database = options.databases[0]!;
 rmSync(profileDir, { recursive: true, force: true });
 const deployment = await deploy(
   { ...options, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] },
-  { database, notifications: false, seed: 2100, port: options.port },
+  { database, notifications: process.env.BENCH_PROFILE_NOTIFICATIONS === "on", seed: 2100, port: options.port },
 );
 try {
   const scenarioName = process.env.BENCH_SCENARIO ?? "idle poll";

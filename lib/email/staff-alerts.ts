@@ -81,7 +81,7 @@ export async function runStaffAlert(context: JobContext, conversationId: string)
   }
   if (nextCheck !== null) {
     await context.executor.transaction((sql) =>
-      context.addJobs(sql, [{ name: QUEUES.staffAlert, data: { conversationId }, startAfter: new Date(nextCheck!) }]),
+      context.addJobs(sql, [{ name: QUEUES.staffAlert, data: { conversationId }, startAfter: new Date(nextCheck!), singletonKey: conversationId }]),
     );
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { storeEmail, type EmailDraft } from "../email/outbox";
 import { ticketAcknowledgement, ticketReplyEmail } from "../email/ticket-emails";
-import type { NotificationEvent, WebhookDelivery } from "../generated/prisma/client";
+import type { NotificationEvent } from "../generated/prisma/client";
 import type { SqlRow } from "../sql-row";
 import { eventData, loadMessages } from "../webhooks/event-data";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/schemas";
@@ -10,7 +10,7 @@ import type { JobContext } from "./context";
 import { QUEUES, type JobSpec } from "./queue";
 
 // The dispatcher turns the outbox rows the triggers wrote (notification_events) into webhook
-// deliveries, emails and jobs. A batch is claimed for a while (another instance takes it over if
+// deliveries (claimed by lib/webhooks/delivery-loop.ts), emails and jobs. A batch is claimed for a while (another instance takes it over if
 // this one dies), its payloads are read, then one transaction deletes the events and writes what
 // they cause — only for the events it deleted, so an event whose claim ran out and was taken by
 // another instance meanwhile is dispatched once all the same.
@@ -70,7 +70,8 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
       case "message.created": {
         const message = messages.get(event.subject_id);
         if (message?.authorType === "visitor" && alertable) {
-          eventJobs.push({ event: event.id, name: QUEUES.staffAlert, data: { conversationId: message.conversationId } });
+          const conversationId = message.conversationId;
+          eventJobs.push({ event: event.id, name: QUEUES.staffAlert, data: { conversationId }, singletonKey: conversationId });
         } else if (message?.authorType === "staff" && message.conversation.visitorEmail) {
           const startAfter = new Date(message.createdAt.getTime() + timings.followUpDelayMs);
           eventJobs.push({ event: event.id, name: QUEUES.followUp, data: { conversationId: message.conversationId }, startAfter });
@@ -87,13 +88,12 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
         if (email) emails.push({ ...email, event: event.id });
         break;
       }
-      case "delivery.retry":
-        eventJobs.push({ event: event.id, name: QUEUES.webhook, data: { deliveryId: event.subject_id } });
-        break;
     }
   }
+  // A manual retry (delivery.retry) made its delivery due: the wake-up below is all it needs.
+  let deliveriesDue = events.some((event) => event.type === "delivery.retry");
 
-  return executor.transaction(async (sql) => {
+  const handled = await executor.transaction(async (sql) => {
     const { rows: deleted } = await sql.executeSql(
       `DELETE FROM "notification_events" WHERE "id" = ANY($1::text[]) RETURNING "id"`,
       [events.map((event) => event.id)],
@@ -103,12 +103,12 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
     const ours = deliveries.filter((delivery) => mine.has(delivery.event));
     if (ours.length > 0) {
       // One statement for the batch; a webhook deleted meanwhile gets none, a replay adds none.
-      const { rows: inserted } = await sql.executeSql(
+      const { rowCount } = await sql.executeSql(
         `INSERT INTO "webhook_deliveries" ("id", "webhook_id", "event_id", "type", "payload", "next_attempt_at")
          SELECT d.id, d.webhook_id, d.event_id, d.type, d.payload, now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS d(id, webhook_id, event_id, type, payload)
           WHERE EXISTS (SELECT 1 FROM "webhooks" w WHERE w."id" = d.webhook_id)
-         ON CONFLICT ("webhook_id", "event_id") DO NOTHING RETURNING "id"`,
+         ON CONFLICT ("webhook_id", "event_id") DO NOTHING`,
         [
           ours.map((delivery) => delivery.id),
           ours.map((delivery) => delivery.webhookId),
@@ -117,10 +117,12 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
           ours.map((delivery) => delivery.payload),
         ],
       );
-      for (const { id } of inserted as SqlRow<WebhookDelivery, "id">[]) jobs.push({ name: QUEUES.webhook, data: { deliveryId: id } });
+      if (rowCount > 0) deliveriesDue = true;
     }
     for (const { event, ...email } of emails) if (mine.has(event)) jobs.push(...(await storeEmail(sql, email)));
     await context.addJobs(sql, jobs);
     return mine.size;
   });
+  if (deliveriesDue) context.wakeDeliveries();
+  return handled;
 }

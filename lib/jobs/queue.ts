@@ -6,17 +6,22 @@ import type { NotificationTimings } from "./timings";
 // connection (PostgreSQL pool or the embedded PGlite), in its own schema "pgboss".
 
 export const QUEUES = {
-  webhook: "webhook-delivery",
   email: "email-send",
   staffAlert: "staff-alert",
   followUp: "visitor-follow-up",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+// Webhook attempts were jobs of this queue until they were claimed from their own table
+// (lib/webhooks/delivery-loop.ts); a database that still has it loses it at the next start.
+const RETIRED_QUEUES = ["webhook-delivery"];
+
 export interface JobSpec {
   name: QueueName;
   data: Record<string, unknown>;
   startAfter?: Date;
+  /** On a "short" queue: at most one job with this key waits at a time; more are dropped. */
+  singletonKey?: string;
 }
 
 export function createBoss(executor: SqlExecutor, timings: NotificationTimings): PgBoss {
@@ -36,9 +41,6 @@ export function createBoss(executor: SqlExecutor, timings: NotificationTimings):
 export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): Promise<void> {
   const expireInSeconds = timings.jobExpirySeconds;
   const settings: Record<QueueName, PgBoss.Queue> = {
-    // A failed HTTP attempt is not a job failure (the handler schedules the next attempt itself);
-    // these retries only cover a worker that died mid-job.
-    [QUEUES.webhook]: { name: QUEUES.webhook, retryLimit: 20, retryDelay: 1, expireInSeconds },
     [QUEUES.email]: {
       name: QUEUES.email,
       retryLimit: 20,
@@ -46,9 +48,12 @@ export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): 
       retryBackoff: true,
       expireInSeconds,
     },
-    [QUEUES.staffAlert]: { name: QUEUES.staffAlert, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
+    // One waiting check per conversation (keyed by it) covers every visitor message until it runs:
+    // a busy conversation costs one job, not one per message.
+    [QUEUES.staffAlert]: { name: QUEUES.staffAlert, policy: "short", retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
     [QUEUES.followUp]: { name: QUEUES.followUp, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
   };
+  for (const name of RETIRED_QUEUES) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   for (const [name, options] of Object.entries(settings)) {
     if (await boss.getQueue(name)) {
       await boss.updateQueue(name, options);
@@ -66,7 +71,7 @@ export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): 
 export async function addJobs(boss: PgBoss, sql: SqlQuery, jobs: JobSpec[]): Promise<void> {
   if (jobs.length === 0) return;
   await boss.insert(
-    jobs.map((job) => ({ name: job.name, data: job.data, startAfter: job.startAfter })),
+    jobs.map((job) => ({ name: job.name, data: job.data, startAfter: job.startAfter, singletonKey: job.singletonKey })),
     { db: sql } as PgBoss.InsertOptions & { db: SqlQuery },
   );
 }

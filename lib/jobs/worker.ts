@@ -5,15 +5,16 @@ import { sendStoredEmail } from "../email/outbox";
 import { runStaffAlert } from "../email/staff-alerts";
 import { closeSmtpTransport } from "../email/transport";
 import { log } from "../log";
-import { deliverWebhook } from "../webhooks/deliver";
+import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "./context";
 import { dispatchEvents } from "./dispatcher";
 import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "./queue";
 import { resolveTimings, type NotificationTimings } from "./timings";
 
-// The notification worker: the dispatcher loop over the outbox, and pg-boss workers for each
-// queue. Every service instance may run one; pg-boss hands each job to one of them.
+// The notification worker: the dispatcher loop over the outbox, the webhook delivery loop, and
+// pg-boss workers for each queue. Every service instance may run one; pg-boss hands each job to
+// one of them, and each due delivery is claimed by one of them.
 
 export interface NotificationWorker {
   /** Stops taking work. `abrupt` leaves jobs in flight as a crash would (tests). */
@@ -29,12 +30,9 @@ export interface WorkerOptions {
 }
 
 const BATCH_SIZE = 50;
-// Webhook attempts wait on other servers (up to the timeout): more of them run at once.
-const LOOPS: Record<QueueName, number> = { [QUEUES.webhook]: 4, [QUEUES.email]: 1, [QUEUES.staffAlert]: 1, [QUEUES.followUp]: 1 };
 
 type Handler = (context: JobContext, data: Record<string, string>) => Promise<void>;
 const handlers: Record<QueueName, Handler> = {
-  [QUEUES.webhook]: (context, data) => deliverWebhook(context, data.deliveryId!),
   [QUEUES.email]: (_context, data) => sendStoredEmail(data.emailId!),
   [QUEUES.staffAlert]: (context, data) => runStaffAlert(context, data.conversationId!),
   [QUEUES.followUp]: (context, data) => runVisitorFollowUp(context, data.conversationId!),
@@ -53,7 +51,8 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   await boss.start();
   await ensureQueues(boss, timings);
 
-  const workerIds = new Map<QueueName, string[]>();
+  const workerIds = new Map<QueueName, string>();
+  const deliveries = startDeliveryLoop(executor, timings, logError);
   const context: JobContext = {
     executor,
     timings,
@@ -61,28 +60,26 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
       await addJobs(boss, sql, jobs);
       // Wake this instance's workers for jobs due now; other instances find them at their next poll.
       for (const name of new Set(jobs.filter((job) => !job.startAfter || job.startAfter.getTime() <= Date.now()).map((job) => job.name))) {
-        for (const id of workerIds.get(name) ?? []) setImmediate(() => boss.notifyWorker(id));
+        const id = workerIds.get(name);
+        if (id) setImmediate(() => boss.notifyWorker(id));
       }
     },
+    wakeDeliveries: () => deliveries.wake(),
   };
 
   for (const name of Object.values(QUEUES)) {
-    const ids: string[] = [];
-    for (let loop = 0; loop < LOOPS[name]; loop++) {
-      const id: string = await boss.work<Record<string, string>>(
-        name,
-        { batchSize: BATCH_SIZE, pollingIntervalSeconds: timings.jobPollMs / 1000 },
-        async (jobs: PgBoss.Job<Record<string, string>>[]) => {
-          // The batch succeeds or fails as one; a failure is rare (database or SMTP down) and each
-          // handler is safe to run again.
-          await Promise.all(jobs.map((job) => handlers[name](context, job.data)));
-          // A full batch: more are probably waiting, so fetch again at once instead of after the poll interval.
-          if (jobs.length === BATCH_SIZE) boss.notifyWorker(id);
-        },
-      );
-      ids.push(id);
-    }
-    workerIds.set(name, ids);
+    const id: string = await boss.work<Record<string, string>>(
+      name,
+      { batchSize: BATCH_SIZE, pollingIntervalSeconds: timings.jobPollMs / 1000 },
+      async (jobs: PgBoss.Job<Record<string, string>>[]) => {
+        // The batch succeeds or fails as one; a failure is rare (database or SMTP down) and each
+        // handler is safe to run again.
+        await Promise.all(jobs.map((job) => handlers[name](context, job.data)));
+        // A full batch: more are probably waiting, so fetch again at once instead of after the poll interval.
+        if (jobs.length === BATCH_SIZE) boss.notifyWorker(id);
+      },
+    );
+    workerIds.set(name, id);
   }
 
   let stopped = false;
@@ -117,6 +114,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
       stopped = true;
       clearTimeout(timer);
       await running?.catch(() => 0);
+      await deliveries.stop({ abrupt });
       await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });
       if (wasRunning && --runningWorkers === 0) {
         closeWebhookConnections();

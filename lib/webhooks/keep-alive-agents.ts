@@ -8,12 +8,15 @@ import type { ResolvedTarget } from "./target-guard";
 // sockets only ever go to the address the guard checked (the pinned lookup), and TLS (SNI, the
 // certificate) is checked against that name.
 //
-// The number of sockets per agent is not capped: the worker runs up to 4 × 50 attempts at once,
-// and an attempt queued behind others for a socket would spend its timeout (and its hold on the
-// delivery) waiting. What is capped is what stays open while idle.
+// The number of sockets per agent is not capped beyond the attempts in flight: an attempt queued
+// behind others for a socket would spend its timeout (and its hold on the delivery) waiting. Each
+// agent keeps as many idle sockets as attempts can be in flight, so a busy receiver's connections
+// are reused rather than closed and opened again; idle ones close after IDLE_SOCKET_MS.
 
+/** Webhook attempts in flight per process (lib/webhooks/delivery-loop.ts). */
+export const ATTEMPTS_IN_FLIGHT = 64;
 const MAX_AGENTS = 64;
-const MAX_IDLE_SOCKETS_PER_AGENT = 8;
+const MAX_IDLE_SOCKETS_PER_AGENT = ATTEMPTS_IN_FLIGHT;
 // An idle socket is closed after this long, or 1 s before the receiver's own `Keep-Alive: timeout=`
 // when it announces a shorter one (Node's agent reads it only when a timeout is set).
 const IDLE_SOCKET_MS = 30_000;

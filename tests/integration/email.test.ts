@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db, sqlExecutor } from "../../lib/db";
 import { DEFAULT_TIMINGS, type NotificationTimings } from "../../lib/jobs/timings";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
 import { api } from "../support/api";
@@ -106,6 +106,26 @@ describe("staff alerts", () => {
     expect(mails[1]!.parsed.text).not.toContain("first");
     await settle(TIMINGS.staffAlertIntervalMs! + 500);
     expect(smtp.to(member.email!)).toHaveLength(2);
+  });
+
+  test("a burst of visitor messages inside the interval waits as one check, not one job per message", async () => {
+    const member = await staffMember();
+    const started = await openConversation({ body: "first" });
+    await eventually(() => expect(smtp.to(member.email!)).toHaveLength(1));
+    for (let i = 0; i < 12; i++) await sendVisitorMessage(started, `more ${i}`);
+    await settle(800);
+    const { rows } = await (await sqlExecutor()).executeSql(
+      `SELECT count(*)::int AS waiting FROM pgboss.job WHERE name = 'staff-alert' AND state = 'created' AND data->>'conversationId' = $1`,
+      [started.conversationId],
+    );
+    expect(rows[0].waiting).toBe(1); // the check at the end of the interval, which folds all twelve
+    const mails = await eventually(() => {
+      const mails = smtp.to(member.email!);
+      expect(mails).toHaveLength(2);
+      return mails;
+    }, 15_000);
+    expect(mails[1]!.parsed.text).toContain("sent 12 messages");
+    expect(mails[1]!.parsed.text).toContain("more 11");
   });
 
   test("nobody is alerted while a member had the inbox open in the last 60 s", async () => {

@@ -45,6 +45,7 @@ async function register(events: string[], url = receiver.url) {
   return response.json.result as { id: string; secret: string; url: string; events: string[] };
 }
 
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const deliveries = async (webhookId: string) => (await api.get(`/api/v1/admin/webhooks/${webhookId}/deliveries`, { admin: true })).json.result;
 
 describe("webhook registration", () => {
@@ -235,6 +236,22 @@ describe("webhook delivery", () => {
     await eventually(async () => expect((await deliveries(hook.id))[0]).toMatchObject({ status: "pending", attempt: 1 }));
     worker = await startNotificationWorker({ timings: slowRetry });
     await eventually(() => expect(receiver.received).toHaveLength(2));
+    expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
+    await eventually(async () => expect((await deliveries(hook.id))[0]).toMatchObject({ status: "succeeded", attempt: 2 }));
+  });
+
+  test("an attempt whose worker died is taken up by another worker once its hold runs out", async () => {
+    const hook = await register(["conversation.started"]);
+    receiver.answer("hang", 200);
+    const shortHold = { ...FAST, webhookTimeoutMs: 1_000 }; // held for the timeout + 5 s
+    worker = await startNotificationWorker({ timings: shortHold });
+    await openConversation();
+    await eventually(() => expect(receiver.received).toHaveLength(1));
+    await worker.stop({ abrupt: true }); // as a crash would: the attempt's answer is never written
+    worker = await startNotificationWorker({ timings: shortHold });
+    await settle(2_000);
+    expect(receiver.received).toHaveLength(1); // still held by the dead worker's attempt
+    await eventually(() => expect(receiver.received).toHaveLength(2), 10_000);
     expect(receiver.received[1]!.id).toBe(receiver.received[0]!.id);
     await eventually(async () => expect((await deliveries(hook.id))[0]).toMatchObject({ status: "succeeded", attempt: 2 }));
   });

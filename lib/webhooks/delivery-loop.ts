@@ -1,0 +1,212 @@
+import type { SqlExecutor } from "../db";
+import { env } from "../env";
+import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
+import type { NotificationTimings } from "../jobs/timings";
+import { log } from "../log";
+import type { SqlRow } from "../sql-row";
+import { ATTEMPTS_IN_FLIGHT } from "./keep-alive-agents";
+import { postWebhook, type AttemptResult } from "./post-webhook";
+import { signWebhook } from "./signature";
+import { resolveTarget, TargetRefused } from "./target-guard";
+
+// Webhook attempts straight from `webhook_deliveries`: the row is the job. Due rows are claimed in
+// batches (attempt + 1, held for the timeout + 5 s, so no other worker sends them meanwhile), at
+// most ATTEMPTS_IN_FLIGHT run at once per process, and the answers are recorded in batches, each
+// with its next attempt's time, or `failed` after the last one. A worker that dies mid-attempt
+// leaves its rows held; once the hold runs out any worker claims them again (at least once: the
+// receiver may then see that event twice, with the same webhook-id).
+//
+// Per delivery this costs a share of one claim and one record statement, where a queue job per
+// attempt cost an insert, a fetch, a completion and the queue's own bookkeeping
+// (docs/performance.md, step 22).
+
+type Claimed = SqlRow<WebhookDelivery, "id" | "event_id" | "payload" | "attempt"> & SqlRow<Webhook, "url" | "secret">;
+
+interface Outcome {
+  id: string;
+  attempt: number;
+  status: "succeeded" | "pending" | "failed";
+  result: AttemptResult;
+  /** Milliseconds until the next attempt (pending only). */
+  retryInMs: number | null;
+}
+
+export interface DeliveryLoop {
+  /** New or retried deliveries may be due: claim now instead of at the next poll. */
+  wake(): void;
+  /** Stops claiming; `abrupt` leaves attempts in flight (and their rows held) as a crash would. */
+  stop(options: { abrupt: boolean }): Promise<void>;
+}
+
+export function startDeliveryLoop(
+  executor: SqlExecutor,
+  timings: NotificationTimings,
+  logError: (event: string, error: unknown) => void,
+): DeliveryLoop {
+  const holdMs = timings.webhookTimeoutMs + 5_000;
+  let stopped = false;
+  let abruptStop = false;
+  let inFlight = 0;
+  let claiming: Promise<void> | null = null;
+  let claimAgain = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let retryTimer: { at: number; timer: NodeJS.Timeout } | null = null;
+  let unrecorded: Outcome[] = [];
+  let recording: Promise<void> | null = null;
+  const attempts = new Set<Promise<void>>();
+
+  const schedulePoll = () => {
+    clearTimeout(pollTimer);
+    if (!stopped) pollTimer = setTimeout(wake, timings.dispatchPollMs);
+  };
+
+  /** A retry due sooner than the next poll would find it: wake for it then. */
+  const wakeAt = (at: number) => {
+    if (stopped || (retryTimer && retryTimer.at <= at)) return;
+    if (retryTimer) clearTimeout(retryTimer.timer);
+    retryTimer = { at, timer: setTimeout(() => ((retryTimer = null), wake()), Math.max(0, at - Date.now())) };
+  };
+
+  function wake(): void {
+    if (stopped) return;
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    claiming = claimWhileRoom()
+      .catch((error) => logError("webhook_claim_failed", error))
+      .finally(() => {
+        claiming = null;
+        if (claimAgain) {
+          claimAgain = false;
+          wake();
+        } else {
+          schedulePoll();
+        }
+      });
+  }
+
+  async function claimWhileRoom(): Promise<void> {
+    while (!stopped && inFlight < ATTEMPTS_IN_FLIGHT) {
+      const room = ATTEMPTS_IN_FLIGHT - inFlight;
+      const claimed = await claim(executor, room, holdMs);
+      for (const delivery of claimed) start(delivery);
+      if (claimed.length < room) return;
+    }
+  }
+
+  function start(delivery: Claimed): void {
+    inFlight++;
+    const running = attempt(delivery, timings.webhookTimeoutMs)
+      .then((result) => {
+        const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+        const retryInMs = succeeded ? null : (timings.webhookRetryScheduleMs[delivery.attempt - 1] ?? null);
+        const status = succeeded ? "succeeded" : retryInMs !== null ? "pending" : "failed";
+        unrecorded.push({ id: delivery.id, attempt: delivery.attempt, status, result, retryInMs });
+        log.info("webhook_attempt", { delivery: delivery.id, attempt: delivery.attempt, status, response_status: result.status });
+      })
+      .catch((error) => logError("webhook_attempt_failed", error)) // the hold runs out; it is claimed again
+      .finally(() => {
+        inFlight--;
+        attempts.delete(running);
+        if (!abruptStop) record();
+      });
+    attempts.add(running);
+  }
+
+  /** Writes every answer gathered so far in one statement, then claims into the freed room. */
+  function record(): void {
+    if (recording) return;
+    recording = (async () => {
+      // Answers that come in while a batch is written wait for the next one.
+      while (unrecorded.length > 0) {
+        const batch = unrecorded;
+        unrecorded = [];
+        try {
+          await recordOutcomes(executor, batch);
+        } catch (error) {
+          logError("webhook_record_failed", error); // held rows are claimed again when the hold ends
+        }
+        for (const outcome of batch) if (outcome.retryInMs !== null) wakeAt(Date.now() + outcome.retryInMs);
+      }
+    })().finally(() => {
+      recording = null;
+      if (unrecorded.length > 0) record(); // came in as this batch finished
+      else wake();
+    });
+  }
+
+  wake();
+
+  return {
+    wake,
+    stop: async ({ abrupt }) => {
+      stopped = true;
+      abruptStop = abrupt;
+      clearTimeout(pollTimer);
+      if (retryTimer) clearTimeout(retryTimer.timer);
+      await claiming;
+      if (abrupt) return;
+      // Let the attempts in flight finish and their answers be written.
+      while (attempts.size > 0 || recording) await Promise.all([...attempts, recording]);
+    },
+  };
+}
+
+async function claim(executor: SqlExecutor, limit: number, holdMs: number): Promise<Claimed[]> {
+  const { rows } = await executor.executeSql(
+    `UPDATE "webhook_deliveries" AS d
+        SET "attempt" = d."attempt" + 1, "locked_until" = now() + $2::int * interval '1 millisecond', "updated_at" = now()
+       FROM "webhooks" AS w
+      WHERE d."id" IN (
+              SELECT "id" FROM "webhook_deliveries"
+               WHERE "status" = 'pending' AND "next_attempt_at" <= now()
+                 AND ("locked_until" IS NULL OR "locked_until" < now())
+               ORDER BY "next_attempt_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
+        AND w."id" = d."webhook_id"
+      RETURNING d."id", d."event_id", d."payload", d."attempt", w."url", w."secret"`,
+    [limit, holdMs],
+  );
+  return rows as Claimed[];
+}
+
+/** Only the attempt that claimed a row records it: a late answer after the hold ran out changes nothing. */
+async function recordOutcomes(executor: SqlExecutor, outcomes: Outcome[]): Promise<void> {
+  const column = <T>(pick: (outcome: Outcome) => T) => outcomes.map(pick);
+  await executor.executeSql(
+    `UPDATE "webhook_deliveries" AS d
+        SET "status" = o.status, "response_status" = o.response_status::int, "response_body" = o.response_body,
+            "last_error" = o.last_error, "locked_until" = NULL, "updated_at" = now(),
+            "next_attempt_at" = CASE WHEN o.retry_in_ms IS NULL THEN NULL
+                                     ELSE now() + o.retry_in_ms::int * interval '1 millisecond' END
+       FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+            AS o(id, attempt, status, response_status, response_body, last_error, retry_in_ms)
+      WHERE d."id" = o.id AND d."attempt" = o.attempt`,
+    [
+      column((outcome) => outcome.id),
+      column((outcome) => outcome.attempt),
+      column((outcome) => outcome.status),
+      column((outcome) => (outcome.result.status === null ? null : String(outcome.result.status))),
+      column((outcome) => outcome.result.body),
+      column((outcome) => outcome.result.error),
+      column((outcome) => (outcome.retryInMs === null ? null : String(outcome.retryInMs))),
+    ],
+  );
+}
+
+async function attempt(delivery: Claimed, timeoutMs: number): Promise<AttemptResult> {
+  try {
+    const target = await resolveTarget(delivery.url, env().WEBHOOK_ALLOW_PRIVATE_TARGETS === "on");
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = {
+      "content-type": "application/json",
+      "webhook-id": delivery.event_id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signWebhook(delivery.secret, delivery.event_id, timestamp, delivery.payload),
+    };
+    return await postWebhook(target, headers, delivery.payload, timeoutMs);
+  } catch (error) {
+    if (error instanceof TargetRefused) return { status: null, body: null, error: error.message };
+    throw error;
+  }
+}
