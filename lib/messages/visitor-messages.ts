@@ -130,8 +130,9 @@ class Typing {
    *   connection of every instance (payload PRESENCE_PAYLOAD_PREFIX + conversation id);
    * - this process either received that signal before `subscribe` — then presenceQuietSince finds
    *   it recorded within the lookback — or after, and then it wakes the subscription, which reads;
-   * - presenceQuietSince also says no unless this process's LISTEN connection has been up for the
-   *   whole lookback (a NOTIFY sent while it was down reached nobody here) and everything recorded
+   * - presenceQuietSince also says no unless this process has been recording signals, and its
+   *   LISTEN connection has been up, for the whole lookback (a NOTIFY sent while it was down, or an
+   *   embedded process's write before a restart, reached nobody here), and everything recorded
    *   since is still kept (SIGNAL_MEMORY_MS is far longer). A connection lost after the check wakes
    *   every subscription.
    * So when it says yes, no entry of another actor is live now: the empty list is the true answer.

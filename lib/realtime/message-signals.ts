@@ -30,6 +30,7 @@ const processWide = globalThis as unknown as {
   parleyMessageListener?: ListenerState;
   parleyRecentMessageSignals?: RecentSignals;
   parleyRecentPresenceSignals?: RecentSignals;
+  parleySignalsSince?: number;
 };
 const emitter = (processWide.parleyMessageSignals ??= new EventEmitter().setMaxListeners(0)); // one listener per held request
 const listener: ListenerState = (processWide.parleyMessageListener ??= { client: null, connecting: null, connectedAt: null });
@@ -38,6 +39,8 @@ const SIGNAL_MEMORY_MS = 60_000;
 const recent = (processWide.parleyRecentMessageSignals ??= recentSignals(SIGNAL_MEMORY_MS));
 // Far longer than a presence entry lives (PRESENCE_TTL_MS), which is how far back a long-poll asks.
 const recentPresence = (processWide.parleyRecentPresenceSignals ??= recentSignals(SIGNAL_MEMORY_MS));
+// Signals are recorded from here on: what came before (an earlier process's) is not on record.
+const recordingSince = (processWide.parleySignalsSince ??= performance.now());
 /** The emitter's event (and the NOTIFY payload) of a presence signal; a message's is the bare id. */
 const presenceEvent = (conversationId: string) => PRESENCE_PAYLOAD_PREFIX + conversationId;
 
@@ -73,9 +76,13 @@ export function quietSince(conversationId: string, since: number): boolean {
   return listeningSince(since) && recent.quietSince(conversationId, since);
 }
 
-/** The same for staff presence signals. */
+/**
+ * The same for staff presence signals. Unlike a message (which the token lookup's last_sequence
+ * also vouches for), nothing else tells of a presence write, so this also says no until the
+ * process has been recording since `since` (an embedded process just restarted).
+ */
 export function presenceQuietSince(conversationId: string, since: number): boolean {
-  return listeningSince(since) && recentPresence.quietSince(conversationId, since);
+  return since >= recordingSince && listeningSince(since) && recentPresence.quietSince(conversationId, since);
 }
 
 function listeningSince(since: number): boolean {
