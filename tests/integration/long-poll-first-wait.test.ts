@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { PreparedStatement } from "../../lib/db";
 import { setPresence } from "../../lib/presence/presence";
-import { ensureListening, stopListening, subscribe } from "../../lib/realtime/message-signals";
+import { ensureListening, presenceQuietSince, stopListening, subscribe } from "../../lib/realtime/message-signals";
 import { api, call } from "../support/api";
 import { createMember, openConversation, staffReply, visitor, type Started } from "../support/fixtures";
 import { requireService } from "../support/requires";
@@ -143,6 +143,13 @@ describe("a long-poll with ?presence= and nothing new", () => {
     const response = await longPoll(started, "?cursor=1&wait=1&presence=0");
     expect(response.json.result).toEqual({ items: [], next_cursor: 1, has_more: false, presence: [] });
     expect(statements).toEqual(["find_visitor_session"]);
+  });
+
+  test("a process that has not been recording for the whole lookback cannot tell: it reads", () => {
+    // An embedded process just restarted: entries written by the one before may be live.
+    const recordingSince = (globalThis as { parleySignalsSince?: number }).parleySignalsSince!;
+    expect(presenceQuietSince("any-conversation", recordingSince - 1)).toBe(false);
+    if (!onPostgres) expect(presenceQuietSince("any-conversation", recordingSince)).toBe(true);
   });
 
   test("the visitor's own typing does not wake it: no read", async () => {
