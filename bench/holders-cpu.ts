@@ -9,7 +9,7 @@ import type { HoldersResult, HoldersStart } from "./widget-holders";
 // npx tsx bench/holders-cpu.ts [widgets=2000] [answer after ms=100] [seconds=8] — what the
 // open-widgets load generator (bench/widget-holders.ts) costs itself, in CPU time per request:
 // one holders process against a trivial local server that answers every long-poll after a fixed
-// delay and every presence poll at once. Measured after the ramp; the server counts the requests
+// delay (with an empty presence list when it asks for one). Measured after the ramp; the server counts the requests
 // and the connections opened meanwhile (few: the widgets' connections are kept alive).
 
 const [widgetCount = 2_000, answerAfterMs = 100, seconds = 8] = process.argv.slice(2).map(Number);
@@ -19,9 +19,10 @@ let connections = 0;
 const server = http.createServer((request, response) => {
   requests++;
   const answer = (body: string) => response.writeHead(200, { "Content-Type": "application/json" }).end(body);
-  if (request.url!.startsWith("/api/v1/chat/visitor/presence")) return answer('{"result":[]}');
-  const cursor = Number(new URL(request.url!, "http://bench").searchParams.get("cursor"));
-  setTimeout(() => answer(`{"result":{"items":[],"next_cursor":${cursor}}}`), answerAfterMs);
+  const query = new URL(request.url!, "http://bench").searchParams;
+  const cursor = Number(query.get("cursor"));
+  const presence = query.has("presence") ? `,"presence":[]` : "";
+  setTimeout(() => answer(`{"result":{"items":[],"next_cursor":${cursor}${presence}}}`), answerAfterMs);
 });
 server.on("connection", () => connections++);
 server.listen(0, "127.0.0.1");

@@ -150,11 +150,11 @@ async function soakRss(deployment: Deployment): Promise<Soak> {
 /**
  * A process holds at most `filesPerProcess` sockets (the open-file limit): beyond that the widgets
  * are spread over several instances of the service on the same database, as behind a load
- * balancer, and over several load-generator processes. Each widget may have two connections open
- * (its long-poll and a presence poll). Their RSS is summed.
+ * balancer, and over several load-generator processes. Each widget has one connection open (its
+ * long-poll, which also brings staff typing while its panel is open). Their RSS is summed.
  */
 async function measureOpenWidgets(deployment: Deployment, widgets: Widget[], filesPerProcess: number): Promise<void> {
-  const socketsPerWidget = 1.1;
+  const socketsPerWidget = 1;
   const instances = Math.ceil((widgets.length * socketsPerWidget) / filesPerProcess);
   const extra = instances > 1 ? await deployment.addInstances(instances - 1) : null;
   try {

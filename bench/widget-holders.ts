@@ -3,10 +3,11 @@ import { type Answer, WidgetConnection } from "./widget-connection";
 
 // One process of open widgets (bench/open-widgets.ts forks several: a process may hold only so many
 // sockets). Each widget behaves as the widget does: it holds a long-poll (?wait=25) and re-issues
-// it as soon as it answers; 10 % also poll presence every 3 s (their panel is open). Each widget
-// is its own browser: its own kept-alive connections (one for the long-poll, one for presence;
-// bench/widget-connection.ts), from one of several loopback source addresses so client ports do
-// not run out, to one of the server instances. After a 429 or 503 a widget sends nothing until
+// it as soon as it answers; for 10 % (their panel is open) that long-poll also carries staff
+// typing (&presence=<the newest expires_at seen>: the server also answers when typing changes),
+// instead of a presence poll every 3 s beside it, as before. Each widget is its own browser: its
+// own kept-alive connection for the long-poll (bench/widget-connection.ts), from one of several
+// loopback source addresses so client ports do not run out, to one of the server instances. After a 429 or 503 a widget sends nothing until
 // Retry-After has passed (5 s without one), as the widget does. Messages from the parent: {start},
 // "measure", "stop"; answers "held", then the result.
 
@@ -22,6 +23,7 @@ export interface HoldersResult {
   latencies: number[];
   errorCauses: Record<string, number>;
   polls: number;
+  /** Of those, the long-polls of open panels, which carry presence. */
   presencePolls: number;
   staleConnectionRetries: number;
 }
@@ -59,17 +61,23 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
     if (answer.status !== 200) throw new HttpStatus(answer.status);
   };
 
-  async function holdLongPoll(widget: Widget, i: number): Promise<void> {
+  async function holdLongPoll(widget: Widget, i: number, panelOpen: boolean): Promise<void> {
     const connection = connect(i);
     const headers = visitorHeaders(widget.token);
+    let seenPresence = 0; // the newest expires_at of the presence entries answered (epoch ms)
     while (running) {
       if (holdUntil[i]! > Date.now()) await sleep(holdUntil[i]! - Date.now());
       try {
-        const answer = await connection.get(`/api/v1/chat/visitor/messages?cursor=${widget.cursor}&wait=25`, headers);
+        const typing = panelOpen ? `&presence=${seenPresence}` : "";
+        const answer = await connection.get(`/api/v1/chat/visitor/messages?cursor=${widget.cursor}&wait=25${typing}`, headers);
         const receivedAt = Date.now();
         checkStatus(i, answer);
         result.polls++;
         const page = JSON.parse(answer.body).result;
+        if (panelOpen) {
+          result.presencePolls++;
+          for (const entry of page.presence) seenPresence = Math.max(seenPresence, Date.parse(entry.expires_at));
+        }
         for (const item of page.items) {
           const createdAt = Date.parse(item.created_at);
           // Only this run's replies: an earlier run's, to a widget whose cursor was behind, are not deliveries.
@@ -84,29 +92,10 @@ async function hold({ widgets, ports, localAddresses, rampMs }: HoldersStart): P
     }
   }
 
-  async function pollPresence(widget: Widget, i: number): Promise<void> {
-    const connection = connect(i);
-    const headers = visitorHeaders(widget.token);
-    await sleep(Math.random() * 3_000);
-    while (running) {
-      // Held, the widget skips the read and tries again at the next one.
-      if (holdUntil[i]! <= Date.now()) {
-        try {
-          checkStatus(i, await connection.get("/api/v1/chat/visitor/presence", headers));
-          result.presencePolls++;
-        } catch (error) {
-          countError(error);
-        }
-      }
-      await sleep(3_000);
-    }
-  }
-
   const rampStartedAt = Date.now();
   const perHundred = (rampMs / widgets.length) * 100;
   for (const [i, widget] of widgets.entries()) {
-    void holdLongPoll(widget, i);
-    if (i % 10 === 0) void pollPresence(widget, i);
+    void holdLongPoll(widget, i, i % 10 === 0);
     if (i % 100 === 99) await sleep(perHundred);
   }
   await sleep(2_000); // let the last held requests settle

@@ -12,18 +12,25 @@ export const sendMessageBody = z
   .transform(({ client_id, ...rest }) => ({ ...rest, clientId: client_id }));
 
 const MAX_SEQUENCE = 2_147_483_647;
-const integerParam = (min: number, max: number) =>
+const integerParam = (min: number, max: number, digits = 10) =>
   z
     .string()
-    .regex(/^\d{1,10}$/, "must be a non-negative integer")
+    .regex(new RegExp(`^\\d{1,${digits}}$`), "must be a non-negative integer")
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
 export const MAX_WAIT_SECONDS = 25;
+/** The latest time a JavaScript Date can hold, in epoch milliseconds. */
+const MAX_EPOCH_MS = 8_640_000_000_000_000;
 
-/** GET /visitor/messages?cursor=&limit=[&wait=] — `wait` (seconds) turns the call into a long-poll. */
+/**
+ * GET /visitor/messages?cursor=&limit=[&wait=][&presence=] — `wait` (seconds) turns the call into a
+ * long-poll; `presence` (epoch ms: the newest `expires_at` of others' presence entries the client
+ * has seen, 0 for none) adds typing presence to the answer, and a change of it ends the wait.
+ */
 export const listMessagesQuery = z.strictObject({
   cursor: integerParam(0, MAX_SEQUENCE).default(0),
   limit: integerParam(1, 100).default(50),
   wait: integerParam(0, MAX_WAIT_SECONDS).default(0),
+  presence: integerParam(0, MAX_EPOCH_MS, 16).optional(),
 });

@@ -2,8 +2,9 @@ import { queryPrepared } from "../db";
 import { PUBLIC_MESSAGES_AFTER } from "../hot-statements";
 import { AppError } from "../http/errors";
 import type { VisitorSession } from "../tokens/visitor-token";
-import { ensureListening, quietSince, subscribe } from "../realtime/message-signals";
+import { ensureListening, presenceQuietSince, quietSince, subscribe } from "../realtime/message-signals";
 import { markVisitorSeen } from "../conversations/visitor-seen";
+import { livePresence, PRESENCE_TTL_MS, type PresenceEntry } from "../presence/presence";
 import { appendMessage, type NewMessage } from "./append-message";
 import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "./message-view";
 
@@ -37,29 +38,44 @@ const FALLBACK_POLL_MS = 1_000;
 /**
  * Lists messages after `cursor`. With `wait` seconds and nothing new, holds the request until a
  * public message arrives, the time is up (then an empty page), or the client goes away.
+ *
+ * With `presence` (epoch ms: the newest `expires_at` of others' presence entries the client has
+ * seen), the answer also carries the live presence entries (as GET /visitor/presence answers
+ * them), and the hold also ends when one of them is newer than that — a staff member started or
+ * stopped typing. An entry merely expiring answers nothing: the widget hides it at its expiry.
  */
-export async function listVisitorMessages(visitor: VisitorSession, page: Page & { wait: number }, signal?: AbortSignal) {
+export async function listVisitorMessages(
+  visitor: VisitorSession,
+  page: Page & { wait: number; presence?: number },
+  signal?: AbortSignal,
+) {
+  const typing = page.presence === undefined ? null : new Typing(visitor, page.presence);
   if (page.wait === 0) {
     // The idle poll, by far the commonest request: nothing can be newer than the last sequence.
-    if (page.cursor >= visitor.conversation.lastSequence) return emptyPage(page.cursor);
-    return readPage(visitor, page);
+    const current = page.cursor >= visitor.conversation.lastSequence ? emptyPage(page.cursor) : await readPage(visitor, page);
+    // Unsubscribed, a staff write committed but not yet signalled here may be missed by the
+    // quiet check: this answer then lacks it, the next poll (its signal recorded by then) has it.
+    if (typing && !typing.quiet()) await typing.read();
+    return typing ? typing.answer(current) : current;
   }
   // Subscribe, then make sure the LISTEN connection is up, then read (unless nothing can be
-  // new): a message committed after the read is then always signalled, on a fresh process's
-  // first wait as on every later one.
-  const subscription = subscribe(visitor.conversation.id);
+  // new): a message (or staff presence) committed after the read is then always signalled, on a
+  // fresh process's first wait as on every later one.
+  const subscription = subscribe(visitor.conversation.id, typing !== null);
   try {
     const deadline = Date.now() + page.wait * 1000;
     await ensureListening();
     let current = nothingNewSinceLookup(visitor, page) ? emptyPage(page.cursor) : await readPage(visitor, page);
-    while (current.items.length === 0 && Date.now() < deadline) {
+    if (typing && !typing.quiet()) await typing.read();
+    while (current.items.length === 0 && !typing?.somethingNew() && Date.now() < deadline) {
       const listening = await ensureListening(); // reconnects (and wakes everyone) if it was lost
       const remaining = deadline - Date.now();
       const outcome = await subscription.next(listening ? remaining : Math.min(remaining, FALLBACK_POLL_MS), signal);
       if (outcome === "aborted") break;
       if (outcome === "message" || !listening) current = await readPage(visitor, page);
+      if (typing && (outcome === "presence" || !listening)) await typing.read();
     }
-    return current;
+    return typing ? typing.answer(current) : current;
   } finally {
     subscription.close();
   }
@@ -85,6 +101,60 @@ export async function listVisitorMessages(visitor: VisitorSession, page: Page & 
  */
 function nothingNewSinceLookup(visitor: VisitorSession, page: Page): boolean {
   return page.cursor >= visitor.conversation.lastSequence && quietSince(visitor.conversation.id, visitor.lookedUpAt);
+}
+
+// How far back a presence signal may lie and still be behind an entry that is live now: an entry
+// lives PRESENCE_TTL_MS after the writer's clock said it was written, and that clock may run a
+// little ahead of this one (another instance).
+const PRESENCE_LOOKBACK_MS = PRESENCE_TTL_MS + 5_000;
+
+/** Others' typing presence for a long-poll that asked for it (`presence`, the newest expiry seen). */
+class Typing {
+  private entries: PresenceEntry[] = [];
+
+  constructor(
+    private readonly visitor: VisitorSession,
+    private readonly seen: number,
+  ) {}
+
+  /**
+   * Whether the poll, once subscribed, may take "no live entry" as its presence without reading it
+   * — the usual re-issued poll of an idle open widget, which then costs the token lookup alone.
+   * Others' entries are written by staff only (the visitor is the conversation's one visitor, and
+   * its own entry is never shown to it). Nothing is missed:
+   * - an entry live now was written less than PRESENCE_TTL_MS ago by its writer's clock (setPresence
+   *   sets expires_at = now + PRESENCE_TTL_MS before the statement runs), so within
+   *   PRESENCE_LOOKBACK_MS by this process's clock, clocks a few seconds apart included;
+   * - each staff write is signalled after its commit: on PGlite by setPresence once the upsert has
+   *   returned; on PostgreSQL by the upsert's pg_notify, delivered on commit to every LISTEN
+   *   connection of every instance (payload PRESENCE_PAYLOAD_PREFIX + conversation id);
+   * - this process either received that signal before `subscribe` — then presenceQuietSince finds
+   *   it recorded within the lookback — or after, and then it wakes the subscription, which reads;
+   * - presenceQuietSince also says no unless this process has been recording signals, and its
+   *   LISTEN connection has been up, for the whole lookback (a NOTIFY sent while it was down, or an
+   *   embedded process's write before a restart, reached nobody here), and everything recorded
+   *   since is still kept (SIGNAL_MEMORY_MS is far longer). A connection lost after the check wakes
+   *   every subscription.
+   * So when it says yes, no entry of another actor is live now: the empty list is the true answer.
+   */
+  quiet(): boolean {
+    return presenceQuietSince(this.visitor.conversation.id, performance.now() - PRESENCE_LOOKBACK_MS);
+  }
+
+  async read(): Promise<void> {
+    this.entries = await livePresence(this.visitor.conversation.id, this.visitor.conversation.visitorId);
+  }
+
+  /** An entry the client has not seen: set (or refreshed, or set to not typing) after what it has. */
+  somethingNew(): boolean {
+    return this.entries.some((entry) => Date.parse(entry.expires_at) > this.seen);
+  }
+
+  /** The page with the entries still live (a held poll may answer after some expired). */
+  answer<Result extends object>(page: Result) {
+    const now = Date.now();
+    return { ...page, presence: this.entries.filter((entry) => Date.parse(entry.expires_at) > now) };
+  }
 }
 
 export const emptyPage = (cursor: number) => ({ items: [], next_cursor: cursor, has_more: false });

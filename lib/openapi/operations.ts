@@ -117,7 +117,11 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     path: `${VISITOR}/messages`,
     family: "visitor",
     summary: "List messages (and long-poll with `wait`, an extension)",
-    description: "Public messages with sequence > cursor, ascending. `wait` (0..25 s, a Parley extension) holds the request until one arrives.",
+    description:
+      "Public messages with sequence > cursor, ascending. `wait` (0..25 s, a Parley extension) holds the request until one arrives. " +
+      "`presence` (a Parley extension: epoch milliseconds, the newest `expires_at` of others' presence entries the client has seen, 0 for none) " +
+      "adds the live presence entries to the answer (`presence`), and a held request also answers when one of them is newer than that " +
+      "(staff started or stopped typing): one held request for messages and typing. GET /visitor/presence works as before.",
     query: listMessagesQuery,
     answers: { 200: wire.messagePage },
   },

@@ -49,9 +49,29 @@ export const sentMessage = named(
   z.object({ message, duplicate: z.boolean().describe("true when this client_id was already stored with the same body") }),
 );
 
+export const presenceEntry = named(
+  "PresenceEntry",
+  z.object({
+    conversation_id: z.string(),
+    actor_id: z.string(),
+    author_type: z.enum(["visitor", "staff"]),
+    typing: z.boolean(),
+    expires_at: isoTime,
+    author_name: z.string().nullable().describe("an extension: a staff member's name (null for the visitor)"),
+  }),
+);
+
 export const messagePage = named(
   "MessagePage",
-  z.object({ items: z.array(message), next_cursor: z.int().min(0), has_more: z.boolean() }),
+  z.object({
+    items: z.array(message),
+    next_cursor: z.int().min(0),
+    has_more: z.boolean(),
+    presence: z
+      .array(presenceEntry)
+      .optional()
+      .describe("an extension, only when the query has `presence`: others' live typing entries, as GET /visitor/presence answers them"),
+  }),
 );
 
 export const startedConversation = named(
@@ -67,18 +87,6 @@ export const startedConversation = named(
 export const renewedToken = named(
   "RenewedToken",
   z.object({ visitor_token: z.string().regex(/^vt_[A-Za-z0-9_-]{43}$/), expires_at: isoTime }),
-);
-
-export const presenceEntry = named(
-  "PresenceEntry",
-  z.object({
-    conversation_id: z.string(),
-    actor_id: z.string(),
-    author_type: z.enum(["visitor", "staff"]),
-    typing: z.boolean(),
-    expires_at: isoTime,
-    author_name: z.string().nullable().describe("an extension: a staff member's name (null for the visitor)"),
-  }),
 );
 
 export const staffPresence = named(

@@ -1,5 +1,8 @@
 import { queryPrepared, type PreparedStatement } from "../db";
+import { isEmbeddedDatabase } from "../env";
 import type { Member, Presence } from "../generated/prisma/client";
+import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../hot-statements";
+import { signalPresence } from "../realtime/message-signals";
 import type { OuterJoined, SqlRow } from "../sql-row";
 
 // Typing presence: an entry per actor and conversation, alive for 10 s after it was last set.
@@ -12,13 +15,19 @@ export interface PresenceActor {
   authorType: "visitor" | "staff";
 }
 
-// A widget with its panel open reads presence every 3 s: both statements are prepared.
-const UPSERT_PRESENCE: PreparedStatement = {
-  name: "upsert_presence",
+// Both statements are prepared: a widget with its panel open reads presence with each long-poll
+// answer (or every 3 s through GET /visitor/presence), and writes its own while the visitor types.
+// A staff member's entry also NOTIFYs long-polls in every process that their typing changed
+// (delivered on commit, so only a stored entry wakes anyone); a visitor's wakes no one — the
+// visitor's own poll never shows it, and staff see it by reading.
+export const UPSERT_PRESENCE: PreparedStatement = {
+  name: "upsert_presence_notify",
   text: `
     INSERT INTO presence (conversation_id, actor_id, author_type, typing, expires_at) VALUES ($1, $2, $3, $4, $5)
     ON CONFLICT (conversation_id, actor_id)
-    DO UPDATE SET author_type = EXCLUDED.author_type, typing = EXCLUDED.typing, expires_at = EXCLUDED.expires_at`,
+    DO UPDATE SET author_type = EXCLUDED.author_type, typing = EXCLUDED.typing, expires_at = EXCLUDED.expires_at
+    RETURNING CASE WHEN author_type = 'staff'
+                   THEN pg_notify('${MESSAGE_CHANNEL}', '${PRESENCE_PAYLOAD_PREFIX}' || conversation_id)::text END AS notified`,
 };
 
 // author_name (an extension of the spec's entry): the staff member's name, so the widget can say
@@ -39,7 +48,11 @@ type PresenceRow = SqlRow<Presence, "conversation_id" | "actor_id" | "author_typ
 export async function setPresence(actor: PresenceActor, typing: boolean): Promise<void> {
   const expiresAt = new Date(Date.now() + PRESENCE_TTL_MS);
   await queryPrepared(UPSERT_PRESENCE, [actor.conversationId, actor.actorId, actor.authorType, typing, expiresAt]);
+  // Embedded mode has no NOTIFY listener: wake this process's long-polls once committed.
+  if (actor.authorType === "staff" && isEmbeddedDatabase()) signalPresence(actor.conversationId);
 }
+
+export type PresenceEntry = Awaited<ReturnType<typeof livePresence>>[number];
 
 /** Live entries of everyone in the conversation except `viewerId`. */
 export async function livePresence(conversationId: string, viewerId: string) {

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { directDatabaseUrl } from "../env";
-import { MESSAGE_CHANNEL } from "../hot-statements";
+import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../hot-statements";
 import { log } from "../log";
 import { isDraining, onDrain } from "../server/lifecycle.mjs";
 import { recentSignals, type RecentSignals } from "./recent-signals";
@@ -12,6 +12,10 @@ import { recentSignals, type RecentSignals } from "./recent-signals";
 // keeps one LISTEN connection whose notifications are fanned out in memory. Each process also
 // remembers when each conversation was last signalled (quietSince), so a long-poll can tell that
 // nothing arrived since its token lookup without reading the messages.
+//
+// "A staff member's typing presence changed in conversation X" travels the same way, as a second
+// kind of signal: its own event name and NOTIFY payload (PRESENCE_PAYLOAD_PREFIX + X), its own
+// memory (presenceQuietSince). A long-poll that carries typing (`presence`) listens to both.
 
 interface ListenerState {
   client: pg.Client | null;
@@ -25,12 +29,20 @@ const processWide = globalThis as unknown as {
   parleyMessageSignals?: EventEmitter;
   parleyMessageListener?: ListenerState;
   parleyRecentMessageSignals?: RecentSignals;
+  parleyRecentPresenceSignals?: RecentSignals;
+  parleySignalsSince?: number;
 };
 const emitter = (processWide.parleyMessageSignals ??= new EventEmitter().setMaxListeners(0)); // one listener per held request
 const listener: ListenerState = (processWide.parleyMessageListener ??= { client: null, connecting: null, connectedAt: null });
 // How long the time of a conversation's last signal is kept: far longer than a token lookup takes.
 const SIGNAL_MEMORY_MS = 60_000;
 const recent = (processWide.parleyRecentMessageSignals ??= recentSignals(SIGNAL_MEMORY_MS));
+// Far longer than a presence entry lives (PRESENCE_TTL_MS), which is how far back a long-poll asks.
+const recentPresence = (processWide.parleyRecentPresenceSignals ??= recentSignals(SIGNAL_MEMORY_MS));
+// Signals are recorded from here on: what came before (an earlier process's) is not on record.
+const recordingSince = (processWide.parleySignalsSince ??= performance.now());
+/** The emitter's event (and the NOTIFY payload) of a presence signal; a message's is the bare id. */
+const presenceEvent = (conversationId: string) => PRESENCE_PAYLOAD_PREFIX + conversationId;
 
 /** How many requests are held waiting for a message in this conversation (tests, diagnostics). */
 export function waitingRequests(conversationId: string): number {
@@ -48,6 +60,12 @@ export function signalMessage(conversationId: string): void {
   emitter.emit(conversationId);
 }
 
+/** Wakes local waiters for a conversation's staff presence (PGlite, or a NOTIFY received from PostgreSQL). */
+export function signalPresence(conversationId: string): void {
+  recentPresence.record(conversationId);
+  emitter.emit(presenceEvent(conversationId));
+}
+
 /**
  * Whether this process can be sure no message was signalled for the conversation at or after
  * `since` (a performance.now() time): none was received since then, and none can have been lost —
@@ -55,11 +73,22 @@ export function signalMessage(conversationId: string): void {
  * nobody listened reaches no one); PGlite's in-process signals are never lost.
  */
 export function quietSince(conversationId: string, since: number): boolean {
-  if (directDatabaseUrl()) {
-    const connectedAt = listener.client ? listener.connectedAt : null;
-    if (connectedAt === null || connectedAt > since) return false;
-  }
-  return recent.quietSince(conversationId, since);
+  return listeningSince(since) && recent.quietSince(conversationId, since);
+}
+
+/**
+ * The same for staff presence signals. Unlike a message (which the token lookup's last_sequence
+ * also vouches for), nothing else tells of a presence write, so this also says no until the
+ * process has been recording since `since` (an embedded process just restarted).
+ */
+export function presenceQuietSince(conversationId: string, since: number): boolean {
+  return since >= recordingSince && listeningSince(since) && recentPresence.quietSince(conversationId, since);
+}
+
+function listeningSince(since: number): boolean {
+  if (!directDatabaseUrl()) return true;
+  const connectedAt = listener.client ? listener.connectedAt : null;
+  return connectedAt !== null && connectedAt <= since;
 }
 
 /**
@@ -81,7 +110,9 @@ export async function ensureListening(): Promise<boolean> {
 async function connectListener(connectionString: string): Promise<void> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2_000, keepAlive: true });
   client.on("notification", (message) => {
-    if (message.channel === MESSAGE_CHANNEL && message.payload) signalMessage(message.payload);
+    if (message.channel !== MESSAGE_CHANNEL || !message.payload) return;
+    if (message.payload.startsWith(PRESENCE_PAYLOAD_PREFIX)) signalPresence(message.payload.slice(PRESENCE_PAYLOAD_PREFIX.length));
+    else signalMessage(message.payload);
   });
   client.on("error", () => dropListener(client));
   client.on("end", () => dropListener(client));
@@ -104,51 +135,68 @@ function dropListener(client: pg.Client): void {
   wakeEveryone(); // they look for themselves, and the first to wait again reconnects
 }
 
+type Outcome = "message" | "presence" | "timeout" | "aborted";
+
 export interface Subscription {
   /**
-   * Resolves at the first signal since subscribing, after `timeoutMs`, or ("aborted") when `signal`
-   * aborts or the server starts shutting down (held long-polls then answer at once).
+   * Resolves at the first signal since subscribing (or since the last call), after `timeoutMs`, or
+   * ("aborted") when `signal` aborts or the server starts shutting down (held long-polls then
+   * answer at once). A message signal is told before a presence signal that came with it; the
+   * other is kept for the next call.
    */
-  next(timeoutMs: number, signal?: AbortSignal): Promise<"message" | "timeout" | "aborted">;
+  next(timeoutMs: number, signal?: AbortSignal): Promise<Outcome>;
   close(): void;
 }
 
-/** Subscribe *before* reading, so a message stored between the read and the wait is not missed. */
-export function subscribe(conversationId: string): Subscription {
-  let signalled = false;
+/**
+ * Subscribe *before* reading, so a message stored between the read and the wait is not missed;
+ * with `presence`, staff presence signals of the conversation wake it too.
+ */
+export function subscribe(conversationId: string, presence = false): Subscription {
+  const pending = { message: false, presence: false };
   let wake: (() => void) | null = null;
   const onMessage = () => {
-    signalled = true;
+    pending.message = true;
     wake?.();
   };
+  const onPresence = () => {
+    pending.presence = true;
+    wake?.();
+  };
+  const take = (): Outcome | null => {
+    for (const kind of ["message", "presence"] as const) {
+      if (pending[kind]) {
+        pending[kind] = false;
+        return kind;
+      }
+    }
+    return null;
+  };
   emitter.on(conversationId, onMessage);
+  if (presence) emitter.on(presenceEvent(conversationId), onPresence);
   return {
     next(timeoutMs, signal) {
-      if (signalled) {
-        signalled = false;
-        return Promise.resolve("message");
-      }
+      const signalled = take();
+      if (signalled) return Promise.resolve(signalled);
       if (signal?.aborted || isDraining()) return Promise.resolve("aborted");
       return new Promise((resolve) => {
         const timer = setTimeout(() => finish("timeout"), timeoutMs);
         const onAbort = () => finish("aborted");
         const stopWatchingDrain = onDrain(onAbort);
-        function finish(outcome: "message" | "timeout" | "aborted") {
+        function finish(outcome: Outcome) {
           clearTimeout(timer);
           stopWatchingDrain();
           signal?.removeEventListener("abort", onAbort);
           wake = null;
           resolve(outcome);
         }
-        wake = () => {
-          signalled = false;
-          finish("message");
-        };
+        wake = () => finish(take()!);
         signal?.addEventListener("abort", onAbort, { once: true });
       });
     },
     close() {
       emitter.off(conversationId, onMessage);
+      if (presence) emitter.off(presenceEvent(conversationId), onPresence);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Route } from "@playwright/test";
 import { conversations, onlyConversation, staffSays, staffTyping } from "./support/admin";
 import { STAFF } from "./support/env";
 import { expect, screenshot, test, Widget } from "./support/fixtures";
@@ -41,47 +42,87 @@ test("the first message starts a conversation; a staff reply shows with name and
   await screenshot(page, "02-chat-staff-reply", { x: 860, y: 0, width: 420, height: 720 });
 });
 
-test("replies come by long-poll the moment they are stored; presence is read only while the panel is open", async ({ page, site, widget }) => {
+test("replies come by long-poll the moment they are stored; staff typing rides it while the panel is open", async ({ page, site, widget }) => {
   const polls: { search: string; at: number }[] = [];
-  const presence: number[] = [];
+  const presenceReads: number[] = []; // GET /presence without ?typing= (the visitor's own typing is a write)
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname === "/api/v1/chat/visitor/messages" && request.method() === "GET") polls.push({ search: url.search, at: Date.now() });
-    if (url.pathname === "/api/v1/chat/visitor/presence") presence.push(Date.now());
+    if (url.pathname === "/api/v1/chat/visitor/presence" && !url.searchParams.has("typing")) presenceReads.push(Date.now());
   });
 
   await page.goto(site.url);
   await widget.open();
   await widget.said("Is anyone there?");
   const conversation = await onlyConversation(site.id);
-  await expect.poll(() => polls.some((poll) => poll.search.includes("wait=25"))).toBe(true);
+  await expect.poll(() => polls.some((poll) => /&wait=25&presence=\d+$/.test(poll.search))).toBe(true);
 
-  // Closed panel: the long-poll goes on (the reply shows as unread), presence stops.
+  // Closed panel: the long-poll goes on (the reply shows as unread), without typing.
   await widget.launcher.click();
   await expect(widget.panel).toBeHidden();
-  await page.waitForTimeout(1_000); // a presence read already under way may still finish
-  const presenceBefore = presence.length;
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(1_500);
+  const closedAt = Date.now();
   const sentAt = Date.now();
   await staffSays(conversation.id, STAFF.id, "Yes — how can I help?");
   await expect(widget.badge).toHaveText("1", { timeout: 10_000 });
   // The reply came on the request that was already held when it was stored: at most the next
   // held poll has started since (a short-polling widget would have needed a new request).
   expect(polls.filter((poll) => poll.at >= sentAt).length, "the reply answered a held poll").toBeLessThanOrEqual(1);
-  await page.waitForTimeout(3_500);
-  expect(presence.length, "no presence reads while the panel is closed").toBe(presenceBefore);
-  expect(polls.every((poll) => /^\?cursor=\d+&limit=50&wait=25$/.test(poll.search)), polls.map((poll) => poll.search).join(" ")).toBe(true);
+  const whileClosed = polls.filter((poll) => poll.at >= closedAt);
+  expect(whileClosed.every((poll) => /^\?cursor=\d+&limit=50&wait=25$/.test(poll.search)), whileClosed.map((poll) => poll.search).join(" ")).toBe(true);
 
-  // Open again: the message is read, the badge goes, presence is read every 3 s (no faster).
+  // Open again: the message is read, the badge goes, and a poll asks for typing anew (presence=0).
+  const openedAt = Date.now();
   await widget.open();
   await expect(widget.message("Yes — how can I help?")).toBeVisible();
   await expect(widget.badge).toBeHidden();
-  const openedAt = presence.length;
-  await expect.poll(() => presence.length - openedAt, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
-  const reads = presence.slice(openedAt);
-  const gaps = reads.slice(1).map((at, i) => at - reads[i]!);
-  expect(gaps.every((gap) => gap >= 2_500), `gaps between presence reads: ${gaps.join(", ")} ms`).toBe(true);
+  await expect.poll(() => polls.some((poll) => poll.at >= openedAt && /&wait=25&presence=0$/.test(poll.search))).toBe(true);
+  // Staff typing answers the held poll; stopping answers it again.
+  await staffTyping(conversation.id, STAFF.id, true);
+  await expect(widget.typing).toHaveText(`${STAFF.name} is typing…`);
+  await staffTyping(conversation.id, STAFF.id, false);
+  await expect(widget.typing).toHaveText("");
+  await page.waitForTimeout(3_500);
+  expect(presenceReads, "no presence reads: typing comes with the long-poll").toEqual([]);
 });
+
+// An older service: its answers have no `presence` field, or its strict query refuses the parameter.
+const olderServices = {
+  "answers no presence": async (route: Route) => {
+    const response = await route.fetch();
+    const envelope = await response.json();
+    if (envelope?.result) delete envelope.result.presence;
+    await route.fulfill({ response, json: envelope });
+  },
+  "refuses the parameter": async (route: Route) => {
+    if (!new URL(route.request().url()).searchParams.has("presence")) return route.continue();
+    await route.fulfill({ status: 400, json: { success: false, result: { code: "invalid_request" }, message: "Unknown query parameter." } });
+  },
+};
+
+for (const [name, answer] of Object.entries(olderServices)) {
+  test(`a service whose long-poll ${name}: the open widget reads presence every 3 s`, async ({ page, site, widget }) => {
+    const presenceReads: number[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/v1/chat/visitor/presence" && !url.searchParams.has("typing")) presenceReads.push(Date.now());
+    });
+    await page.route(/\/api\/v1\/chat\/visitor\/messages\?/, (route) => (route.request().method() === "GET" ? answer(route) : route.continue()));
+
+    await page.goto(site.url);
+    await widget.open();
+    await widget.said("Is anyone there?");
+    const conversation = await onlyConversation(site.id);
+    await staffTyping(conversation.id, STAFF.id, true);
+    await expect(widget.typing).toHaveText(`${STAFF.name} is typing…`);
+    const from = presenceReads.length;
+    await expect.poll(() => presenceReads.length - from, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    const reads = presenceReads.slice(from);
+    const gaps = reads.slice(1).map((at, i) => at - reads[i]!);
+    expect(gaps.every((gap) => gap >= 2_500), `gaps between presence reads: ${gaps.join(", ")} ms`).toBe(true);
+    await page.unrouteAll({ behavior: "ignoreErrors" }); // the poll held at the end
+  });
+}
 
 test("reload keeps the conversation, and a second tab shows the same messages", async ({ context, page, site, widget }) => {
   await page.goto(site.url);

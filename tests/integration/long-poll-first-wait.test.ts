@@ -1,7 +1,8 @@
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import type { PreparedStatement } from "../../lib/db";
-import { ensureListening, stopListening, subscribe } from "../../lib/realtime/message-signals";
-import { call } from "../support/api";
+import { setPresence } from "../../lib/presence/presence";
+import { ensureListening, presenceQuietSince, stopListening, subscribe } from "../../lib/realtime/message-signals";
+import { api, call } from "../support/api";
 import { createMember, openConversation, staffReply, visitor, type Started } from "../support/fixtures";
 import { requireService } from "../support/requires";
 
@@ -121,5 +122,79 @@ describe("a long-poll with nothing new", () => {
     expect(barrier).toBeNull();
     expect(bodies(value)).toEqual(["unheard"]);
     expect(ms).toBeLessThan(4_000);
+  });
+});
+
+describe("a long-poll with ?presence= and nothing new", () => {
+  // Whether a presence read can be skipped looks back PRESENCE_TTL_MS and a margin: on PostgreSQL
+  // the LISTEN connection must have been up that long. A running instance's has; here the clock
+  // the signals are timed by is moved 20 s on instead of waiting.
+  afterEach(() => vi.restoreAllMocks());
+  const later = () => {
+    const now = performance.now.bind(performance);
+    vi.spyOn(performance, "now").mockImplementation(() => now() + 20_000);
+  };
+
+  test("runs the token lookup alone, and answers no presence when the time is up", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    await ensureListening();
+    later();
+    statements.length = 0;
+    const response = await longPoll(started, "?cursor=1&wait=1&presence=0");
+    expect(response.json.result).toEqual({ items: [], next_cursor: 1, has_more: false, presence: [] });
+    expect(statements).toEqual(["find_visitor_session"]);
+  });
+
+  test("a process that has not been recording for the whole lookback cannot tell: it reads", () => {
+    // An embedded process just restarted: entries written by the one before may be live.
+    const recordingSince = (globalThis as { parleySignalsSince?: number }).parleySignalsSince!;
+    expect(presenceQuietSince("any-conversation", recordingSince - 1)).toBe(false);
+    if (!onPostgres) expect(presenceQuietSince("any-conversation", recordingSince)).toBe(true);
+  });
+
+  test("the visitor's own typing does not wake it: no read", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const { visitor_id: visitorId } = (await api.get(`/api/v1/admin/conversations/${started.conversationId}`, { admin: true })).json.result;
+    await ensureListening();
+    later();
+    statements.length = 0;
+    const [response] = await Promise.all([
+      longPoll(started, "?cursor=1&wait=1&presence=0"),
+      new Promise((resolve) => setTimeout(resolve, 200)).then(() =>
+        setPresence({ conversationId: started.conversationId, actorId: visitorId, authorType: "visitor" }, true),
+      ),
+    ]);
+    expect(response.json.result.presence).toEqual([]);
+    expect(statements).toEqual(["find_visitor_session", "upsert_presence_notify"]);
+  });
+
+  test("reads presence once staff typing wakes it, and answers the entry", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const staff = await createMember();
+    await ensureListening();
+    later();
+    statements.length = 0;
+    const [response] = await Promise.all([
+      longPoll(started, "?cursor=1&wait=10&presence=0"),
+      new Promise((resolve) => setTimeout(resolve, 300)).then(() =>
+        api.post(`/api/v1/admin/conversations/${started.conversationId}/presence`, { admin: true, body: { actor_id: staff.id, typing: true } }),
+      ),
+    ]);
+    expect(response.json.result.presence).toMatchObject([{ actor_id: staff.id, typing: true }]);
+    const visitorReads = statements.filter((name) => name !== "upsert_presence_notify");
+    expect(visitorReads).toEqual(["find_visitor_session", "live_presence_named"]);
+  });
+
+  test("a poll starting within an entry's life reads presence (the staff wrote just now)", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const staff = await createMember();
+    await ensureListening();
+    later();
+    await api.post(`/api/v1/admin/conversations/${started.conversationId}/presence`, { admin: true, body: { actor_id: staff.id, typing: true } });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // on PostgreSQL, its NOTIFY has come back
+    statements.length = 0;
+    const response = await longPoll(started, "?cursor=1&wait=10&presence=0");
+    expect(response.json.result.presence).toMatchObject([{ actor_id: staff.id, typing: true }]);
+    expect(statements).toEqual(["find_visitor_session", "live_presence_named"]);
   });
 });

@@ -4,8 +4,8 @@ import { me } from "./identity";
 import { initComposer, markClosed, composer, showClosed } from "./composer";
 import { avatar, initMessages, nextGeneration, note, rows, type Message } from "./messages";
 import { PANEL_CSS } from "./panel-style";
-import { drop, kick, poll, tokenMoved } from "./poll";
-import { initPresence, presence, showTyping, stopReading, typingOff } from "./presence";
+import { drop, kick, poll, repoll, tokenMoved } from "./poll";
+import { initPresence, opened, showTyping, stopReading, typingOff } from "./presence";
 import { adopt, hooks, initSession, key, read, save, st } from "./session";
 import { fmt, T, type Key } from "./strings";
 import { initTickets } from "./tickets";
@@ -126,8 +126,8 @@ function start(boot: Boot): PanelApi {
     if (open) {
       (e.v!.hidden ? e[e.t!.hidden ? "db" : "tn"]! : e.tx!).focus();
       e.ls!.scrollTop = e.ls!.scrollHeight;
-      kick();
-      void presence();
+      opened();
+      repoll(); // a poll held while the panel was closed does not bring typing
     } else {
       stopReading();
       typingOff();
@@ -185,8 +185,8 @@ function start(boot: Boot): PanelApi {
   });
   D.addEventListener("visibilitychange", () => {
     if (!D.hidden) {
+      if (isOpen) opened();
       kick();
-      if (isOpen) void presence();
     }
     seen();
   });

@@ -1,9 +1,11 @@
 import { add, type Message } from "./messages";
+import { fromPoll, withPoll } from "./presence";
 import { boot, holdUntil, st, vcall } from "./session";
 import type { Res } from "./types";
 
 // Messages arrive by long-poll while the page is visible (held up to 25 s), by a short poll a
-// minute apart while hidden. Failures back off (2 s, 4 s … a minute, with jitter); a 429 or 503
+// minute apart while hidden; while the panel is open the long-poll also brings staff typing
+// (presence.ts). Failures back off (2 s, 4 s … a minute, with jitter); a 429 or 503
 // holds every poll until its Retry-After.
 
 const D = document;
@@ -33,6 +35,8 @@ export const kick = () => {
 };
 /** Abort the held poll; tick() then polls anew. */
 export const drop = () => held?.abort();
+/** Poll anew now, with what the query should carry now (the panel opened). */
+export const repoll = () => (held ? drop() : kick());
 /** The token changed: a poll held with the old one is re-sent. */
 export const tokenMoved = () => {
   if (held && heldToken !== st.t) drop();
@@ -41,9 +45,12 @@ export const tokenMoved = () => {
 async function pollMessages(signal: AbortSignal): Promise<Res> {
   const g = poll.generation;
   for (;;) {
-    const path = "/api/v1/chat/visitor/messages?cursor=" + poll.cursor + "&limit=50" + (D.hidden ? "" : "&wait=25");
+    const typing = withPoll();
+    const path = "/api/v1/chat/visitor/messages?cursor=" + poll.cursor + "&limit=50" + (D.hidden ? "" : "&wait=25" + typing);
     const r = await vcall("GET", path, undefined, signal, (t) => (heldToken = t));
-    if (!r.ok || g !== poll.generation) return r;
+    if (g !== poll.generation) return r;
+    fromPoll(r, !!typing); // before the messages: a staff message ends the typing line
+    if (!r.ok) return r;
     const page = (r.result || {}) as { items?: Message[]; next_cursor?: number; has_more?: boolean };
     const items = page.items || [];
     for (const m of items) if (add(m)) poll.arrived(m);

@@ -1,10 +1,13 @@
 import { names } from "./messages";
 import { boot, holdUntil, st, vcall } from "./session";
 import { fmt, T } from "./strings";
+import type { Res } from "./types";
 import { h, type Elements } from "./view";
 
-// Staff typing, read every 3 s while the panel is open (backing off on failures), and the
-// visitor's own typing, reported at most every 3 s while they type and stopped 4 s after.
+// Staff typing comes with the held long-poll while the panel is open (`presence`: the newest
+// expiry seen; the server answers when staff start or stop typing). A server that does not answer
+// it there (an older one) has it read every 3 s instead (backing off on failures). The visitor's
+// own typing is reported at most every 3 s while they type, and stopped 4 s after.
 
 let els: Elements;
 let active = () => false;
@@ -13,7 +16,11 @@ let readTimer = 0,
   clearTimer = 0,
   stopTimer = 0,
   sentAt = 0,
-  typingOn = false;
+  typingOn = false,
+  /** the newest expires_at (epoch ms) of the entries shown */
+  seen = 0,
+  /** the long-poll does not carry presence: read it every 3 s */
+  old = false;
 
 export function initPresence(e: Elements, isActive: () => boolean): void {
   els = e;
@@ -24,7 +31,41 @@ interface Entry {
   actor_id: string;
   author_type: string;
   typing: boolean;
+  expires_at: string;
   author_name?: string | null;
+}
+
+function render(list: Entry[]): void {
+  const who: string[] = [];
+  for (const p of list) {
+    seen = Math.max(seen, Date.parse(p.expires_at) || 0);
+    if (p.author_type !== "staff" || !p.typing) continue;
+    if (p.author_name) names.set(p.actor_id, p.author_name);
+    const n = names.get(p.actor_id) || T.support;
+    if (!who.includes(n)) who.push(n);
+  }
+  showTyping(who);
+}
+
+/** What the long-poll adds to its query: typing rides it while the panel is open. */
+export const withPoll = () => (active() && !old ? "&presence=" + seen : "");
+
+/** A long-poll's answer; `asked`: its query had presence. */
+export function fromPoll(r: Res, asked: boolean): void {
+  if (!asked || !active()) return;
+  const list = r.ok && (r.result as { presence?: unknown } | null)?.presence;
+  if (Array.isArray(list)) render(list as Entry[]);
+  else if (r.ok || r.status === 400) {
+    // An older server: it answers no presence, or refuses the parameter.
+    old = true;
+    void presence();
+  }
+}
+
+/** The panel opened (or showed again): everything live is news. */
+export function opened(): void {
+  seen = 0;
+  void presence();
 }
 
 /** Who is typing: animated dots and a line naming them (the text is all a screen reader gets). */
@@ -43,28 +84,21 @@ export function showTyping(who: string[]): void {
 /** Read others' presence; with a value, also report own typing. */
 export async function presence(typing?: boolean): Promise<void> {
   clearTimeout(readTimer);
-  if (!st.t || boot.off()) return;
+  if (!st.t || boot.off() || (typing == null && !old)) return;
   const r =
     typing == null && holdUntil > Date.now()
       ? null
       : await vcall("GET", "/api/v1/chat/visitor/presence" + (typing == null ? "" : "?typing=" + typing));
   if (r?.ok && Array.isArray(r.result)) {
     fails = 0;
-    const who: string[] = [];
-    for (const p of r.result as Entry[]) {
-      if (p.author_type !== "staff" || !p.typing) continue;
-      if (p.author_name) names.set(p.actor_id, p.author_name);
-      const n = names.get(p.actor_id) || T.support;
-      if (!who.includes(n)) who.push(n);
-    }
-    showTyping(who);
+    render(r.result as Entry[]);
   } else fails++;
-  if (active() && st.t) readTimer = window.setTimeout(presence, fails ? Math.min(3e4, 3e3 * 2 ** fails) : 3e3);
+  if (old && active() && st.t) readTimer = window.setTimeout(presence, fails ? Math.min(3e4, 3e3 * 2 ** fails) : 3e3);
 }
 
 export const stopReading = () => clearTimeout(readTimer);
 
-/** After a send, look again in a second: staff may start typing at once. */
+/** After a send, look again in a second: staff may start typing at once (the long-poll needs no help). */
 export const soon = () => {
   if (active()) {
     clearTimeout(readTimer);
