@@ -55,12 +55,15 @@ async function watch(page: import("@playwright/test").Page) {
 }
 
 test("before the visitor acts: at most the config and the page view, no long task, no layout shift", async ({ browser, site }) => {
-  // Three visitors, each a fresh browser context (nothing cached). On this shared 2-core machine a
-  // cold load is sometimes descheduled mid-script (widget scripts of 55–83 ms were seen under the
-  // other suites' load, 0 otherwise), so one clean load of three is required and no widget script
-  // may ever run 200 ms. Every figure is reported (docs/performance.md).
+  // Five visitors, each a fresh browser context (nothing cached). On this shared 2-core machine a
+  // cold load is sometimes descheduled mid-script (widget scripts of 55–278 ms were seen under the
+  // other suites' load, 0–40 ms otherwise), so what is required is what a regression would break
+  // on every load: most loads (3 of 5) clean of widget long tasks (≥ 50 ms), and the median load's
+  // longest widget script under 50 ms. Every figure is reported (docs/performance.md).
+  const LOADS = 5;
+  test.setTimeout(120_000);
   const loads: (Cost & { api: string[]; files: { path: string; bytes: number }[] })[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await observe(page);
@@ -82,8 +85,10 @@ test("before the visitor acts: at most the config and the page view, no long tas
   const figures = JSON.stringify(loads);
   test.info().annotations.push({ type: "host-page cost", description: figures });
   console.log(`host-page cost: ${figures}`);
-  expect(loads.filter((load) => load.longTasks.length === 0).length, `widget long tasks per load: ${figures}`).toBeGreaterThanOrEqual(1);
-  expect(Math.max(...loads.map((load) => load.longestWidgetScript))).toBeLessThan(200);
+  const majority = Math.ceil(LOADS / 2);
+  expect(loads.filter((load) => load.longTasks.length === 0).length, `widget long tasks per load: ${figures}`).toBeGreaterThanOrEqual(majority);
+  const longest = loads.map((load) => load.longestWidgetScript).sort((a, b) => a - b);
+  expect(longest[majority - 1], `longest widget script per load (ms): ${longest}`).toBeLessThan(50);
 });
 
 test("consent mode: not one request to the service's API, and no panel code, before consent", async ({ page, site, widget }) => {
