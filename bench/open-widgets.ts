@@ -64,7 +64,10 @@ export async function openWidgets(options: {
   let replies = 0;
   const writeErrors: Record<string, number> = {};
   const countWriteError = (cause: string) => (writeErrors[cause] = (writeErrors[cause] ?? 0) + 1);
-  const writerAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  // Idle connections are closed before the server's keep-alive timeout (5 s) can close them under
+  // a reply going out on one: Node's agent takes the server's `Keep-Alive: timeout=` hint (less a
+  // second) only when a timeout is set. A reply is a POST, which is never sent twice.
+  const writerAgent = new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 4_000 });
   const interval = 1000 / options.repliesPerSecond;
   const writerDeadline = Date.now() + options.measureMs;
   const writes: Promise<unknown>[] = [];

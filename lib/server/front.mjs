@@ -1,6 +1,7 @@
 // @ts-check
 import { createServer, STATUS_CODES } from "node:http";
 import { FrontRequest } from "./front-request.mjs";
+import { heapPolicy } from "./heap-policy.mjs";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
 import { acceptsPlainAnswer, errorBody, errorHeaders, INTERNAL_ERROR, SITE_WIDE_HEADERS, takePlainAnswer } from "../http/wire.mjs";
 import { isDraining, startDraining } from "./lifecycle.mjs";
@@ -46,9 +47,14 @@ const INTERNAL_BASE = "http://localhost";
  */
 function createFront({ next, hotRoutes, inFlight }) {
   const secret = installFrontSecret();
+  const updateHeapPolicy = heapPolicy();
   return (req, res) => {
     inFlight.add(res);
-    res.once("close", () => inFlight.delete(res));
+    updateHeapPolicy(inFlight.size);
+    res.once("close", () => {
+      inFlight.delete(res);
+      updateHeapPolicy(inFlight.size);
+    });
     if (isDraining()) res.shouldKeepAlive = false;
     const refusal = screenRequest(req.method, req.url);
     if (refusal) return refuse(res, refusal);
