@@ -1,6 +1,7 @@
-import { db } from "../db";
+import type { Conversation, Member, Message, Site, StaffAlert } from "../generated/prisma/client";
 import type { JobContext } from "../jobs/context";
 import { QUEUES } from "../jobs/queue";
+import type { OuterJoined, SqlRow } from "../sql-row";
 import { inboxConversationUrl } from "./links";
 import { storeEmail } from "./outbox";
 import { renderEmail } from "./templates";
@@ -11,44 +12,60 @@ import { renderEmail } from "./templates";
 
 const MAX_QUOTED = 10;
 
-export async function runStaffAlert(context: JobContext, conversationId: string): Promise<void> {
-  const { timings } = context;
-  const prisma = await db();
-  const now = Date.now();
-  const watched = await prisma.member.count({ where: { inboxActiveAt: { gte: new Date(now - timings.staffIdleMs) } } });
-  if (watched > 0) return; // someone has the inbox open and sees it there
+type RecipientRow = OuterJoined<SqlRow<Member, "id" | "email"> & SqlRow<StaffAlert, "alerted_sequence" | "last_sent_at">> &
+  SqlRow<Conversation, "visitor_name"> &
+  SqlRow<Site, never, { site_name: "name" }> & { watched: boolean };
 
-  const conversation = await prisma.conversation.findUnique({
-    where: { id: conversationId },
-    select: { id: true, visitorName: true, site: { select: { name: true } } },
-  });
-  if (!conversation) return;
-  const members = await prisma.member.findMany({ where: { email: { not: null }, notify: true }, select: { id: true, email: true } });
-  if (members.length === 0) return;
-  const states = new Map(
-    (await prisma.staffAlert.findMany({ where: { conversationId } })).map((state) => [state.memberId, state]),
+// One row per member who takes alerts (or one with a null member when none does), with what the
+// conversation has sent them so far, the conversation's names, and whether anyone watches the inbox.
+const ALERT_RECIPIENTS = `
+  SELECT m."id", m."email", a."alerted_sequence", a."last_sent_at", c."visitor_name", s."name" AS site_name,
+         EXISTS (SELECT 1 FROM "members" WHERE "inbox_active_at" >= $2::timestamptz) AS watched
+    FROM "conversations" c
+    JOIN "sites" s ON s."id" = c."site_id"
+    LEFT JOIN "members" m ON m."email" IS NOT NULL AND m."notify"
+    LEFT JOIN "staff_alerts" a ON a."conversation_id" = c."id" AND a."member_id" = m."id"
+   WHERE c."id" = $1
+   ORDER BY m."id"`;
+
+const VISITOR_MESSAGES_AFTER = `
+  SELECT "sequence", "body" FROM "messages"
+   WHERE "conversation_id" = $1 AND "author_type" = 'visitor' AND "kind" = 'message' AND "sequence" > $2
+   ORDER BY "sequence"`;
+
+export async function runStaffAlert(context: JobContext, conversationId: string): Promise<void> {
+  const { executor, timings } = context;
+  const now = Date.now();
+  // Raw statements, not the ORM: this runs for nearly every visitor message on a busy site.
+  const { rows } = await executor.executeSql(ALERT_RECIPIENTS, [conversationId, new Date(now - timings.staffIdleMs).toISOString()]);
+  const recipients = rows as RecipientRow[];
+  const conversation = recipients[0];
+  if (!conversation || conversation.watched) return; // gone, or someone has the inbox open and sees it there
+  const members = recipients.flatMap((row) =>
+    row.id !== null && row.email !== null
+      ? [{ id: row.id, email: row.email, alerted: row.alerted_sequence ?? 0, lastSentAt: row.last_sent_at && new Date(row.last_sent_at) }]
+      : [],
   );
-  const visitorMessages = await prisma.message.findMany({
-    where: { conversationId, authorType: "visitor", kind: "message" },
-    orderBy: { sequence: "asc" },
-    select: { sequence: true, body: true },
-  });
+  if (members.length === 0) return;
+  const oldestAlerted = Math.min(...members.map((member) => member.alerted));
+  const { rows: visitorMessages } = (await executor.executeSql(VISITOR_MESSAGES_AFTER, [conversationId, oldestAlerted])) as {
+    rows: SqlRow<Message, "sequence" | "body">[];
+  };
 
   let nextCheck: number | null = null;
   for (const member of members) {
-    const state = states.get(member.id);
-    const alerted = state?.alertedSequence ?? 0;
+    const { alerted, lastSentAt } = member;
     const unalerted = visitorMessages.filter((message) => message.sequence > alerted);
     if (unalerted.length === 0) continue;
-    if (state && state.lastSentAt.getTime() > now - timings.staffAlertIntervalMs) {
-      const due = state.lastSentAt.getTime() + timings.staffAlertIntervalMs;
+    if (lastSentAt && lastSentAt.getTime() > now - timings.staffAlertIntervalMs) {
+      const due = lastSentAt.getTime() + timings.staffAlertIntervalMs;
       nextCheck = nextCheck === null ? due : Math.min(nextCheck, due);
       continue;
     }
-    const visitor = conversation.visitorName ?? "A visitor";
+    const visitor = conversation.visitor_name ?? "A visitor";
     const content = renderEmail({
-      subject: `${visitor} wrote on ${conversation.site.name}`,
-      siteName: conversation.site.name,
+      subject: `${visitor} wrote on ${conversation.site_name}`,
+      siteName: conversation.site_name,
       intro:
         unalerted.length === 1
           ? `${visitor} sent a message and nobody is in the inbox.`
@@ -58,7 +75,7 @@ export async function runStaffAlert(context: JobContext, conversationId: string)
       footer: "You get these because notifications are on for you in Parley.",
     });
     const latest = unalerted.at(-1)!.sequence;
-    await context.executor.transaction(async (sql) => {
+    await executor.transaction(async (sql) => {
       // Compare and set: another instance running the same check sends nothing twice.
       const { rows } = await sql.executeSql(
         `INSERT INTO "staff_alerts" ("conversation_id", "member_id", "last_sent_at", "alerted_sequence")
@@ -72,7 +89,7 @@ export async function runStaffAlert(context: JobContext, conversationId: string)
       const jobs = await storeEmail(sql, {
         ...content,
         kind: "staff_alert",
-        recipient: member.email!,
+        recipient: member.email,
         conversationId,
         memberId: member.id,
       });
@@ -80,7 +97,7 @@ export async function runStaffAlert(context: JobContext, conversationId: string)
     });
   }
   if (nextCheck !== null) {
-    await context.executor.transaction((sql) =>
+    await executor.transaction((sql) =>
       context.addJobs(sql, [{ name: QUEUES.staffAlert, data: { conversationId }, startAfter: new Date(nextCheck!), singletonKey: conversationId }]),
     );
   }
