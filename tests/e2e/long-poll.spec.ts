@@ -4,13 +4,20 @@ import { STAFF } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { setHidden } from "./support/page-visibility";
 
-/** The message polls the page sends, with how each one ended. */
+/**
+ * The message polls the page sends, with how each one ended. `search` is the query without
+ * `presence` (staff typing, which an open panel's long-poll carries: chat.spec.ts covers it),
+ * which is kept apart.
+ */
 function recordPolls(page: Page) {
-  const polls: { search: string; at: number; end?: "done" | string }[] = [];
+  const polls: { search: string; presence: string | null; at: number; end?: "done" | string }[] = [];
   const find = (request: Request) => polls.find((p) => (p as any).request === request);
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.pathname === "/api/v1/chat/visitor/messages" && request.method() === "GET") polls.push(Object.assign({ search: url.search, at: Date.now() }, { request }));
+    if (url.pathname !== "/api/v1/chat/visitor/messages" || request.method() !== "GET") return;
+    const presence = url.searchParams.get("presence");
+    url.searchParams.delete("presence");
+    polls.push(Object.assign({ search: url.search, presence, at: Date.now() }, { request }));
   });
   page.on("requestfinished", (request) => { const p = find(request); if (p) p.end = "done"; });
   page.on("requestfailed", (request) => { const p = find(request); if (p) p.end = request.failure()?.errorText ?? "failed"; });
@@ -26,6 +33,7 @@ test("a hidden page polls slowly without holding a request, and long-polls again
   const conversation = await onlyConversation(site.id);
   // Held: the poll after the visitor's own message (sequence 1), waiting for the next one.
   await expect.poll(() => polls.filter((p) => p.search === "?cursor=1&limit=50&wait=25" && !p.end).length).toBe(1);
+  expect(polls.find((p) => p.search === "?cursor=1&limit=50&wait=25" && !p.end)!.presence, "the open panel's hold carries typing").toMatch(/^\d+$/);
 
   await setHidden(page, true);
   await staffSays(conversation.id, STAFF.id, "Still there?"); // answers the held poll
