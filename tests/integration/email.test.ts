@@ -57,6 +57,14 @@ const sendVisitorMessage = (started: Started, body: string) =>
 const staffReply = (conversationId: string, authorId: string, body: string) =>
   api.post(`/api/v1/admin/conversations/${conversationId}/messages`, { admin: true, body: { author_id: authorId, body } });
 
+/** The member's two alerts, once the second (sent when the interval ends) has arrived. */
+const secondAlert = (recipient: string) =>
+  eventually(() => {
+    const mails = smtp.to(recipient);
+    expect(mails).toHaveLength(2);
+    return mails;
+  }, 15_000);
+
 const settle = (ms = 1_500) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("staff alerts", () => {
@@ -96,11 +104,7 @@ describe("staff alerts", () => {
     await sendVisitorMessage(started, "third");
     await settle(800);
     expect(smtp.to(member.email!)).toHaveLength(1); // still inside the interval
-    const mails = await eventually(() => {
-      const mails = smtp.to(member.email!);
-      expect(mails).toHaveLength(2);
-      return mails;
-    }, 15_000);
+    const mails = await secondAlert(member.email!);
     expect(mails[1]!.parsed.text).toContain("second");
     expect(mails[1]!.parsed.text).toContain("third");
     expect(mails[1]!.parsed.text).not.toContain("first");
@@ -119,11 +123,7 @@ describe("staff alerts", () => {
       [started.conversationId],
     );
     expect(rows[0].waiting).toBe(1); // the check at the end of the interval, which folds all twelve
-    const mails = await eventually(() => {
-      const mails = smtp.to(member.email!);
-      expect(mails).toHaveLength(2);
-      return mails;
-    }, 15_000);
+    const mails = await secondAlert(member.email!);
     expect(mails[1]!.parsed.text).toContain("sent 12 messages");
     expect(mails[1]!.parsed.text).toContain("more 11");
   });
