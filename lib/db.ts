@@ -45,7 +45,7 @@ export interface PreparedStatement {
 
 // One client per process, kept on globalThis so `next dev` reloads never open a second PGlite
 // on the same directory. The promise also makes the first callers share one migration run.
-const processWide = globalThis as unknown as { parleyDatabase?: Promise<Database> };
+const processWide = globalThis as unknown as { parleyDatabase?: Promise<Database>; parleyOpenDatabase?: Database };
 
 // Give up on an unreachable database quickly: the pipeline answers 503 instead of hanging. A new
 // connection's handshake gets HANDSHAKE_TIMEOUT_MS (a partition stalls it: 503 within 2 s); a
@@ -84,16 +84,21 @@ export async function db(): Promise<PrismaClient> {
 }
 
 function database(): Promise<Database> {
-  processWide.parleyDatabase ??= openDatabase().catch((error: unknown) => {
-    processWide.parleyDatabase = undefined; // let the next request try again
-    throw error;
-  });
+  processWide.parleyDatabase ??= openDatabase().then(
+    (open) => (processWide.parleyOpenDatabase = open),
+    (error: unknown) => {
+      processWide.parleyDatabase = undefined; // let the next request try again
+      throw error;
+    },
+  );
   return processWide.parleyDatabase;
 }
 
 /** Runs a hot-path statement (see PreparedStatement); rows come back with the driver's types. */
-export async function queryPrepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
-  return (await database()).prepared<Row>(statement, values);
+export function queryPrepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+  // Once open, straight to the driver: no promise of our own on every widget request.
+  const open = processWide.parleyOpenDatabase;
+  return open ? open.prepared<Row>(statement, values) : database().then((opened) => opened.prepared<Row>(statement, values));
 }
 
 /** Plain SQL on the service's database (lib/jobs); see SqlExecutor. */
@@ -119,6 +124,7 @@ export async function listenEmbedded(channel: string, callback: (payload: string
 export async function closeDatabase(): Promise<void> {
   const open = processWide.parleyDatabase;
   processWide.parleyDatabase = undefined;
+  processWide.parleyOpenDatabase = undefined;
   if (open) await (await open).close();
 }
 

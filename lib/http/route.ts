@@ -4,6 +4,7 @@ import { verifyAdminToken } from "../admin/admin-token";
 import { findSite, isOriginOnAnyAllowlist, originNotAllowed, siteAllowsOrigin, type WidgetSite } from "../sites/find-site";
 import { isCanonicalOrigin } from "../origins/origin";
 import { enforceRateLimit, type RateLimitHeaders } from "../rate-limits/enforce-rate-limit";
+import { rateLimitsEnabled } from "../rate-limits/limits";
 import type { RateLimitName } from "../rate-limits/limits";
 import { authenticateVisitor, visitorOriginError, type VisitorSession } from "../tokens/visitor-token";
 import { assertSameOrigin, requireStaff } from "./inbox-auth";
@@ -115,9 +116,14 @@ async function parseInput<Body, Query>(
   params: Record<string, string>,
   spec: InputSpec<Body, Query>,
 ): Promise<ParsedInput<Body, Query>> {
+  const input = parseQueryInput(request, params, spec);
+  return spec.body ? { ...input, body: parseWith(spec.body, await readJsonBody(request), "body") } : input;
+}
+
+/** The input of a route that takes no body (the widget's polls): no body to wait for. */
+function parseQueryInput<Body, Query>(request: Request, params: Record<string, string>, spec: InputSpec<Body, Query>): ParsedInput<Body, Query> {
   const query = spec.query ? parseWith(spec.query, readQuery(searchParams(request)), "query") : undefined;
-  const body = spec.body ? parseWith(spec.body, await readJsonBody(request), "body") : undefined;
-  return { request, params, body: body as Body, query: query as Query };
+  return { request, params, body: undefined as Body, query: query as Query };
 }
 
 async function allowedSite(siteID: string | undefined, origin: string | null): Promise<WidgetSite & { origin: string }> {
@@ -160,8 +166,12 @@ export function visitorRoute<Body = undefined, Query = undefined>(
       if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
       if (originError) throw originError;
       // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
-      const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id);
-      return withHeaders(await handler({ ...(await parseInput(request, await pathIds(context), spec)), visitor }), limitHeaders);
+      // Without limits (or a body) nothing is awaited: the idle poll is most of a widget's traffic.
+      const limitHeaders = rateLimitsEnabled() ? await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id) : null;
+      const params = await pathIds(context);
+      const input = spec.body ? await parseInput(request, params, spec) : parseQueryInput(request, params, spec);
+      const reply = await handler({ ...input, visitor });
+      return limitHeaders ? withHeaders(reply, limitHeaders) : reply;
     }),
   );
 }
