@@ -10,10 +10,11 @@ import type { JobContext } from "./context";
 import { QUEUES, type JobSpec } from "./queue";
 
 // The dispatcher turns the outbox rows the triggers wrote (notification_events) into webhook
-// deliveries (claimed by lib/webhooks/delivery-loop.ts), emails and jobs. A batch is claimed for a while (another instance takes it over if
-// this one dies), its payloads are read, then one transaction deletes the events and writes what
-// they cause — only for the events it deleted, so an event whose claim ran out and was taken by
-// another instance meanwhile is dispatched once all the same.
+// deliveries (claimed by lib/webhooks/delivery-loop.ts), emails and jobs. A batch is claimed for a
+// while (another instance takes it over if this one dies), its payloads are read, then one
+// transaction deletes the events and writes what they cause — only for the events it deleted, so
+// an event whose claim ran out and was taken by another instance meanwhile is dispatched once all
+// the same.
 
 const BATCH = 200;
 const CLAIM_SECONDS = 10;

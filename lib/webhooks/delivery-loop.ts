@@ -46,13 +46,13 @@ export function startDeliveryLoop(
   const holdMs = timings.webhookTimeoutMs + 5_000;
   let stopped = false;
   let abruptStop = false;
-  let inFlight = 0;
   let claiming: Promise<void> | null = null;
   let claimAgain = false;
   let pollTimer: NodeJS.Timeout | undefined;
   let retryTimer: { at: number; timer: NodeJS.Timeout } | null = null;
   let unrecorded: Outcome[] = [];
   let recording: Promise<void> | null = null;
+  /** The attempts in flight. */
   const attempts = new Set<Promise<void>>();
 
   const schedulePoll = () => {
@@ -87,8 +87,8 @@ export function startDeliveryLoop(
   }
 
   async function claimWhileRoom(): Promise<void> {
-    while (!stopped && inFlight < ATTEMPTS_IN_FLIGHT) {
-      const room = ATTEMPTS_IN_FLIGHT - inFlight;
+    while (!stopped && attempts.size < ATTEMPTS_IN_FLIGHT) {
+      const room = ATTEMPTS_IN_FLIGHT - attempts.size;
       const claimed = await claim(executor, room, holdMs);
       for (const delivery of claimed) start(delivery);
       if (claimed.length < room) return;
@@ -96,7 +96,6 @@ export function startDeliveryLoop(
   }
 
   function start(delivery: Claimed): void {
-    inFlight++;
     const running = attempt(delivery, timings.webhookTimeoutMs)
       .then((result) => {
         const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
@@ -107,7 +106,6 @@ export function startDeliveryLoop(
       })
       .catch((error) => logError("webhook_attempt_failed", error)) // the hold runs out; it is claimed again
       .finally(() => {
-        inFlight--;
         attempts.delete(running);
         if (!abruptStop) record();
       });
