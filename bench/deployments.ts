@@ -101,7 +101,7 @@ export async function deploy(options: BenchOptions, kind: { database: DatabaseKi
     const service = startProcess(process.execPath, serverCommand(options, kind.port), { ...env, PORT: String(kind.port) }, log);
     cleanups.push(() => stopProcess(service));
     const baselinePort = kind.port + 1;
-    const baseline = startProcess(process.execPath, ["--import", "tsx", path.join(root, "bench/baseline/server.ts")], { DATABASE_URL: url, PORT: String(baselinePort), DATABASE_POOL_SIZE: String(BENCH_POOL_SIZE) }, log);
+    const baseline = startProcess(process.execPath, [...options.nodeArgs, "--import", "tsx", path.join(root, "bench/baseline/server.ts")], { DATABASE_URL: url, PORT: String(baselinePort), DATABASE_POOL_SIZE: String(BENCH_POOL_SIZE) }, log);
     cleanups.push(() => stopProcess(baseline));
     await waitForHttp(kind.port); // the service migrates at start; seed only after it answers
     await waitForHttp(baselinePort);

@@ -2,6 +2,7 @@
 // prints the functions with the most self time. BENCH_SCENARIO (a name from bench/scenarios.ts,
 // default "idle poll"), BENCH_SECONDS (default 10), BENCH_DATABASE (postgres or embedded),
 // BENCH_PROFILE_NOTIFICATIONS=on (webhooks and email configured, as in the bench's second part),
+// BENCH_PROFILE_TARGET=baseline (load the bare baseline instead; both processes are profiled),
 // BENCH_PORT. Build first (`npm run build`).
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -23,7 +24,8 @@ try {
   const scenarioName = process.env.BENCH_SCENARIO ?? "idle poll";
   const next = scenarios(deployment.widgets)[scenarioName];
   if (!next) throw new Error(`no scenario named ${scenarioName}`);
-  const port = deployment.port;
+  const port = process.env.BENCH_PROFILE_TARGET === "baseline" ? deployment.baselinePort : deployment.port;
+  if (!port) throw new Error("the baseline runs on PostgreSQL only");
   const warmUp = await closedLoop({ port, connections: 64, durationMs: 3_000, next });
   const result = await closedLoop({ port, connections: 64, durationMs: options.seconds * 1000, next });
   console.log({ database, warmUp: warmUp.requests, ...result });
