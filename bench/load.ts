@@ -66,12 +66,27 @@ export function percentile(sorted: Float64Array | number[], fraction: number): n
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
-export async function closedLoop(options: {
+interface LoadOptions {
   port: number;
   connections: number;
   durationMs: number;
   next: (worker: number, iteration: number) => RequestSpec;
-}): Promise<LoadResult> {
+}
+
+/** What one closed loop saw, before it is summed up: several may be merged (mergeLoads). */
+export interface LoadSamples {
+  latencies: number[];
+  elapsedMs: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
+  return summarize([await closedLoopSamples(options)]);
+}
+
+/** `connections` clients, each sending its next request as soon as the last one is answered. */
+export async function closedLoopSamples(options: LoadOptions): Promise<LoadSamples> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let errors = 0;
@@ -92,16 +107,22 @@ export async function closedLoop(options: {
       }
     }),
   );
-  const elapsed = performance.now() - startedAt;
+  const elapsedMs = performance.now() - startedAt;
   agent.destroy();
-  const sorted = Float64Array.from(latencies).sort();
+  return { latencies, elapsedMs, errors, non2xx };
+}
+
+/** Requests per second and percentiles over all the loops' samples, as if they were one loop. */
+export function summarize(loops: LoadSamples[]): LoadResult {
+  const sorted = Float64Array.from(loops.flatMap((loop) => loop.latencies)).sort();
+  const elapsedMs = loops.reduce((sum, loop) => sum + loop.elapsedMs, 0);
   return {
-    requests: latencies.length,
-    rps: Math.round((latencies.length / elapsed) * 1000),
+    requests: sorted.length,
+    rps: Math.round((sorted.length / elapsedMs) * 1000),
     p50: round(percentile(sorted, 0.5)),
     p99: round(percentile(sorted, 0.99)),
-    errors,
-    non2xx,
+    errors: loops.reduce((sum, loop) => sum + loop.errors, 0),
+    non2xx: loops.reduce((sum, loop) => sum + loop.non2xx, 0),
   };
 }
 

@@ -68,7 +68,7 @@ export function formatReport(run: {
   const delivered = rows.find((row) => row.delivered)?.delivered;
   const lines = [
     `Run ${run.startedAt.toISOString()}, commit ${run.commit}; ${run.machine}; ${run.load}.`,
-    `Each request scenario: ${run.connections} connections in a closed loop for ${run.seconds} s after a 3 s warm-up; the baseline in the same run.`,
+    `Each request scenario: ${run.connections} connections in a closed loop for ${run.seconds} s after a 3 s warm-up; the baseline in the same run, the two taking turns in 4 slices each.`,
     "",
     `| scenario | database | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | baseline req/s | baseline p99 ms | req/s ÷ baseline | CPU µs per request (baseline's) | baseline's CPU ÷ CPU per request | target | |`,
     `|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`,

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { deploy, type Deployment } from "./deployments";
 import { AGENTS, INBOX_CONVERSATIONS, listFirstPage, liveDelivery, seedAgents } from "./inbox";
-import { closedLoop } from "./load";
+import { closedLoop, closedLoopSamples, summarize, type LoadSamples } from "./load";
 import { openWidgets } from "./open-widgets";
 import { readOptions, type Part } from "./options";
 import { cpuMs, hardOpenFileLimit, watchMemory } from "./processes";
@@ -103,14 +103,13 @@ async function measure(deployment: Deployment, parts: readonly string[]): Promis
   for (const scenario of parts) {
     const next = all[scenario]!;
     await closedLoop({ port: deployment.port, connections: CONNECTIONS, durationMs: WARMUP_MS, next });
-    const memory = watchMemory(deployment.service.pid!);
-    const result = await timedLoop(deployment.service.pid!, deployment.port, next);
-    const row: Row = { scenario, database: deployment.database, notifications: deployment.notifications, ...result, peakRssMiB: memory.stop().peak };
-    if (deployment.baselinePort && deployment.baselinePid && WITH_BASELINE.has(scenario)) {
-      const port = deployment.baselinePort;
-      await closedLoop({ port, connections: CONNECTIONS, durationMs: WARMUP_MS, next });
-      row.baseline = await timedLoop(deployment.baselinePid, port, next);
-    }
+    const service = { pid: deployment.service.pid!, port: deployment.port };
+    const baseline = deployment.baselinePort && deployment.baselinePid && WITH_BASELINE.has(scenario) ? { pid: deployment.baselinePid, port: deployment.baselinePort } : null;
+    if (baseline) await closedLoop({ port: baseline.port, connections: CONNECTIONS, durationMs: WARMUP_MS, next });
+    const memory = watchMemory(service.pid);
+    const [result, baselineResult] = await timedLoops(baseline ? [service, baseline] : [service], next);
+    const row: Row = { scenario, database: deployment.database, notifications: deployment.notifications, ...result!, peakRssMiB: memory.stop().peak };
+    if (baselineResult) row.baseline = baselineResult;
     rows.push(row);
     console.log(`${deployment.label} — ${scenario}: ${JSON.stringify({ ...row, scenario: undefined })}`);
   }
@@ -119,11 +118,26 @@ async function measure(deployment: Deployment, parts: readonly string[]): Promis
   if (after) rows.filter((row) => row.notifications).forEach((row) => (row.delivered = after));
 }
 
-/** One measurement, with the server's CPU time per request. */
-async function timedLoop(pid: number, port: number, next: Parameters<typeof closedLoop>[0]["next"]) {
-  const cpuBefore = cpuMs(pid);
-  const result = await closedLoop({ port, connections: CONNECTIONS, durationMs: options.seconds * 1000, next });
-  return { ...result, cpuUs: Math.round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests)) };
+// A server measured beside its baseline takes turns with it, SLICES times each, so that whatever
+// else the machine does during the run weighs on both alike: one after the other, a ratio moved by
+// ±0.1 between runs.
+const SLICES = 4;
+
+/** The servers' measurements, taking turns, each with its CPU time per request. */
+async function timedLoops(servers: { pid: number; port: number }[], next: Parameters<typeof closedLoop>[0]["next"]) {
+  const slices = servers.length > 1 ? SLICES : 1;
+  const measured = servers.map(() => ({ loops: [] as LoadSamples[], cpuMs: 0 }));
+  for (let slice = 0; slice < slices; slice++) {
+    for (const [i, { pid, port }] of servers.entries()) {
+      const cpuBefore = cpuMs(pid);
+      measured[i]!.loops.push(await closedLoopSamples({ port, connections: CONNECTIONS, durationMs: (options.seconds * 1000) / slices, next }));
+      measured[i]!.cpuMs += cpuMs(pid) - cpuBefore;
+    }
+  }
+  return measured.map(({ loops, cpuMs: cpu }) => {
+    const result = summarize(loops);
+    return { ...result, cpuUs: Math.round((cpu * 1000) / Math.max(1, result.requests)) };
+  });
 }
 
 /** Idle polls on a freshly started, warmed-up server, RSS sampled all along. */

@@ -14,6 +14,7 @@ import { AppError } from "./errors";
 import { requestOrigin } from "./request-origin";
 import { parsePathId, parseWith, readJsonBody, readQuery } from "./input";
 import { baseHeaders, CORS_ALLOWED_HEADERS, errorResponse, replyResponse, type Exchange } from "./respond";
+import { knownParams } from "./wire.mjs";
 
 // The one request pipeline. Every route handler is `family route → parse → authorize → service
 // → envelope`; the families below own the order of checks from decisions.md, CORS, body and
@@ -83,23 +84,29 @@ function withContract(contract: RouteContract, handler: RouteHandler): RouteHand
 export const contractOf = (handler: unknown): RouteContract | undefined =>
   typeof handler === "function" ? contracts.get(handler as RouteHandler) : undefined;
 
-async function run(request: Request, work: (exchange: Exchange) => Promise<Reply | Response>): Promise<Response> {
+// Promise chains rather than async functions on the way of every request: with Next's
+// AsyncLocalStorage active, Node 20 runs its hooks for each promise, and the widget's idle poll
+// paid for 21 of them where the bare baseline pays for 6 (docs/performance.md, step 25).
+function run(request: Request, work: (exchange: Exchange) => Promise<Reply | Response>): Promise<Response> {
   const exchange: Exchange = { request, requestId: randomUUID(), allowOrigin: null };
-  try {
-    const outcome = await work(exchange);
-    // Downloads and event streams answer with their own body; errors before them are envelopes.
-    return outcome instanceof Response ? outcome : replyResponse(exchange, outcome);
-  } catch (error) {
-    return errorResponse(exchange, error);
-  }
+  // Downloads and event streams answer with their own body; errors before them are envelopes.
+  return work(exchange).then(
+    (outcome) => (outcome instanceof Response ? outcome : replyResponse(exchange, outcome)),
+    (error: unknown) => errorResponse(exchange, error),
+  );
 }
 
 const withHeaders = (reply: Reply, headers: RateLimitHeaders): Reply => ({ ...reply, headers: { ...headers, ...reply.headers } });
 
-async function pathIds(context: { params?: Promise<Params> }): Promise<Record<string, string>> {
-  const raw = (await context.params) ?? {}; // routes without dynamic segments get no params
-  return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, parsePathId(value, name)]));
+/** The route's path ids; at once when the front made the params (knownParams), else once Next's resolve. */
+function pathIds(context: { params?: Promise<Params> }): Record<string, string> | Promise<Record<string, string>> {
+  const known = knownParams(context.params);
+  if (known) return parsePathIds(known);
+  return Promise.resolve(context.params).then((raw) => parsePathIds(raw ?? {})); // routes without dynamic segments get no params
 }
+
+const parsePathIds = (raw: Params): Record<string, string> =>
+  Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, parsePathId(value, name)]));
 
 /** The query string of a request's URL, without parsing the rest of it again. */
 function searchParams(request: Request): URLSearchParams {
@@ -159,7 +166,13 @@ export function visitorRoute<Body = undefined, Query = undefined>(
   return withContract({ family: "visitor", body: spec.body, query: spec.query }, (request, context) =>
     run(request, async (exchange) => {
       const origin = requestOrigin(request);
-      const visitor = await authenticateVisitorFor(exchange, origin);
+      let visitor: VisitorSession;
+      try {
+        visitor = await authenticateVisitor(request.headers.get("authorization"));
+      } catch (error) {
+        await letPageReadRefusal(exchange, origin, error);
+        throw error;
+      }
       const originError = visitorOriginError(visitor, origin);
       // A token used from another allowlisted site: that page may read the refusal.
       if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
@@ -167,7 +180,8 @@ export function visitorRoute<Body = undefined, Query = undefined>(
       // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
       // Without limits (or a body) nothing is awaited: the idle poll is most of a widget's traffic.
       const limitHeaders = rateLimitsEnabled() ? await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id) : null;
-      const params = await pathIds(context);
+      const ids = pathIds(context);
+      const params = ids instanceof Promise ? await ids : ids;
       const input = spec.body ? await parseInput(request, params, spec) : parseQueryInput(request, params, spec);
       const reply = await handler({ ...input, visitor });
       return limitHeaders ? withHeaders(reply, limitHeaders) : reply;
@@ -176,14 +190,9 @@ export function visitorRoute<Body = undefined, Query = undefined>(
 }
 
 /** A 401 may be read by the widget (to start afresh) when its page's Origin is on some allowlist. */
-async function authenticateVisitorFor(exchange: Exchange, origin: string | null): Promise<VisitorSession> {
-  try {
-    return await authenticateVisitor(exchange.request.headers.get("authorization"));
-  } catch (error) {
-    if (error instanceof AppError && isCanonicalOrigin(origin) && (await isOriginOnAnyAllowlist(origin))) {
-      exchange.allowOrigin = origin;
-    }
-    throw error;
+async function letPageReadRefusal(exchange: Exchange, origin: string | null, error: unknown): Promise<void> {
+  if (error instanceof AppError && isCanonicalOrigin(origin) && (await isOriginOnAnyAllowlist(origin))) {
+    exchange.allowOrigin = origin;
   }
 }
 

@@ -113,3 +113,26 @@ export function takePlainAnswer(request, response) {
   if (response !== placeholder()) return undefined;
   return /** @type {PlainAnswer | undefined} */ (/** @type {Record<symbol, unknown>} */ (request)[PLAIN_ANSWER]);
 }
+
+// A hot route's path parameters as the front hands them: a promise, as Next's `params` is, that
+// also carries its values, so the pipeline reads them without waiting a turn of the event loop.
+const KNOWN_PARAMS = Symbol.for("parley.front.knownParams");
+
+/**
+ * @param {Record<string, string>} values
+ * @returns {Promise<Record<string, string>>}
+ */
+export function frontParams(values) {
+  const params = Promise.resolve(values);
+  /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (params))[KNOWN_PARAMS] = values;
+  return params;
+}
+
+/**
+ * The values of `params` when the front made it (frontParams), else undefined: Next's, to await.
+ * @param {unknown} params
+ * @returns {Record<string, string> | undefined}
+ */
+export function knownParams(params) {
+  return params ? /** @type {Record<symbol, Record<string, string> | undefined>} */ (params)[KNOWN_PARAMS] : undefined;
+}

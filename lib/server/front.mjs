@@ -3,7 +3,7 @@ import { createServer, STATUS_CODES } from "node:http";
 import { FrontRequest } from "./front-request.mjs";
 import { heapPolicy } from "./heap-policy.mjs";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
-import { acceptsPlainAnswer, errorBody, errorHeaders, INTERNAL_ERROR, SITE_WIDE_HEADERS, takePlainAnswer } from "../http/wire.mjs";
+import { acceptsPlainAnswer, errorBody, errorHeaders, frontParams, INTERNAL_ERROR, SITE_WIDE_HEADERS, takePlainAnswer } from "../http/wire.mjs";
 import { isDraining, startDraining } from "./lifecycle.mjs";
 import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 
@@ -36,7 +36,7 @@ import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 export { SITE_WIDE_HEADERS };
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
-const NO_PARAMS = Promise.resolve({});
+const NO_PARAMS = frontParams({});
 // Handlers read only the path and query of `request.url`; a same-origin page's origin comes from
 // PUBLIC_URL (lib/http/request-origin.ts), never from this.
 const INTERNAL_BASE = "http://localhost";
@@ -250,7 +250,7 @@ function matchDynamic(routes, pathname) {
     if (!match) continue;
     try {
       const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(/** @type {string} */ (match[i + 1]))]));
-      return { route, params: Promise.resolve(params) };
+      return { route, params: frontParams(params) };
     } catch {
       return undefined; // a malformed escape: Next answers it
     }

@@ -52,12 +52,17 @@ export type SessionRow = SqlRow<VisitorToken, "origin" | "expires_at" | "rotated
   SqlRow<Conversation, "status" | "visitor_id" | "visitor_name" | "last_sequence", { conversation_id: "id" }> &
   SqlRow<Site, "inbox_id" | "origins" | "offline", { site_id: "id"; site_name: "name" }>;
 
-/** Resolves `Authorization: Bearer vt_…` to its session, or throws 401. */
-export async function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
-  const hash = bearerTokenHash(authorization);
+/** Resolves `Authorization: Bearer vt_…` to its session, or rejects with 401. */
+export function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
+  let hash: string;
+  try {
+    hash = bearerTokenHash(authorization);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const lookedUpAt = performance.now();
-  const [row] = await queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [hash]);
-  return sessionFromRow(row, lookedUpAt);
+  // A chain, not an async function: one promise fewer on every visitor request (lib/http/route.ts).
+  return queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [hash]).then(([row]) => sessionFromRow(row, lookedUpAt));
 }
 
 /** The hash to look the presented token up by (FIND_VISITOR_SESSION), or throws 401. */

@@ -6,9 +6,7 @@ import { listMessagesQuery, sendMessageBody } from "@/lib/messages/schemas";
 import { listVisitorMessages, sendVisitorMessage } from "@/lib/messages/visitor-messages";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {
-  GET: visitorRoute({ query: listMessagesQuery }, async ({ visitor, query, request }) =>
-    ok(await listVisitorMessages(visitor, query, request.signal)),
-  ),
+  GET: visitorRoute({ query: listMessagesQuery }, ({ visitor, query, request }) => listVisitorMessages(visitor, query, request.signal).then(ok)),
   POST: visitorRoute({ body: sendMessageBody }, async ({ visitor, body }) => {
     const sent = await sendVisitorMessage(visitor, body);
     if (!sent.duplicate && isDemoSite(visitor.site.id)) afterResponse(() => answerAsDemoAgent(visitor.conversation.id, body.body));
