@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { queryWatch, type QueryWatch } from "./db-query-watch";
 import { directDatabaseUrl, env, onVercel } from "./env";
 import { log } from "./log";
 import { PrismaClient } from "./generated/prisma/client";
@@ -56,16 +57,19 @@ const HANDSHAKE_TIMEOUT_MS = 1_500;
 // The server cancels a statement after this long (as long as Prisma lets an interactive
 // transaction run); a chat's queries take milliseconds.
 const STATEMENT_TIMEOUT_MS = 5_000;
-// The client gives up on an answer after this long: on a partitioned network the socket looks
-// open but nothing ever comes back, and without it a request would hang for many minutes.
+// The client gives up on an answer after this long, closing the connection: on a partitioned
+// network the socket looks open but nothing ever comes back, and without it a request would hang
+// for many minutes.
 const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 1_000;
 // ...but a partition must answer 503 within 2 s (docs/api.md), long before that. A query still
 // unanswered after SUSPECT_AFTER_MS makes the pool ask the server a trivial question on a
 // connection of its own; no answer within LIVENESS_TIMEOUT_MS means the network is gone (a slow
 // query or a lock wait is not: the server answers the probe), and the suspect connection is closed
-// at once, failing its query as "Connection terminated" (a 503). ≈ 1.7 s in all.
+// at once, failing its query as "Connection terminated" (a 503). 1.7–1.75 s in all: one sweep
+// (lib/db-query-watch.ts), every WATCH_EVERY_MS, looks at every query and wait in flight.
 const SUSPECT_AFTER_MS = 900;
 const LIVENESS_TIMEOUT_MS = 800;
+const WATCH_EVERY_MS = 50;
 // Prisma's own clocks for interactive transactions sit outside the pool's. Starting one is taking
 // a connection (the pool gives up after the connect timeout) and sending BEGIN (the query timeout);
 // running one may wait on one unanswered query. Both clocks outlast those, so an unreachable
@@ -75,8 +79,6 @@ const TRANSACTION_OPTIONS = {
   maxWait: CONNECT_TIMEOUT_MS + QUERY_TIMEOUT_MS + 1_000,
   timeout: QUERY_TIMEOUT_MS + 2_000,
 };
-/** node-postgres's own message for a query_timeout (it has no code). */
-const QUERY_READ_TIMEOUT = "Query read timeout";
 
 /** The Prisma client, after pending migrations have been applied. */
 export async function db(): Promise<PrismaClient> {
@@ -153,23 +155,32 @@ async function openPostgres(connectionString: string): Promise<Database> {
     max: env().DATABASE_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on("error", () => {});
   const liveness = livenessProbe(connectionString);
-  pool.on("connect", (client) => watchQueries(client, liveness));
-  watchPoolWaits(pool, liveness);
+  const overdue = queryWatch({
+    suspectAfterMs: SUSPECT_AFTER_MS,
+    timeoutAfterMs: QUERY_TIMEOUT_MS,
+    isAlive: () => liveness.check(),
+    everyMs: WATCH_EVERY_MS,
+  });
+  pool.on("connect", (client) => watchQueries(client, liveness, overdue));
+  watchPoolWaits(pool, overdue);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
-    prepared: async <Row>({ name, text }: PreparedStatement, values: unknown[]) =>
-      (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
+    // pool.query's callback form creates no promise of its own (its promise form two): one in all.
+    prepared: <Row>({ name, text }: PreparedStatement, values: unknown[]) =>
+      new Promise<Row[]>((resolve, reject) =>
+        pool.query<Row & pg.QueryResultRow>({ name, text, values }, (error, result) => (error ? reject(error) : resolve(result.rows))),
+      ),
     sql: poolExecutor(pool),
     close: async () => {
       await prisma.$disconnect();
       await pool.end();
+      overdue.stop();
       await liveness.close();
     },
   };
@@ -205,25 +216,22 @@ function poolExecutor(pool: pg.Pool): SqlExecutor {
 
 /**
  * A request waiting for a pooled connection (all busy, or new ones stuck in their handshake) is
- * watched like a query: after SUSPECT_AFTER_MS the liveness probe runs, and if the server does not
- * answer it the wait ends at once with a "Connection terminated" error (a 503) rather than at the
- * pool's CONNECT_TIMEOUT_MS. A connection that arrives for an abandoned wait goes back to the pool.
+ * watched like a query: after SUSPECT_AFTER_MS the liveness probe runs (again every SUSPECT_AFTER_MS
+ * while the server answers it), and if the server does not answer it the wait ends at once with a
+ * "Connection terminated" error (a 503) rather than at the pool's CONNECT_TIMEOUT_MS. A connection
+ * that arrives for an abandoned wait goes back to the pool.
  */
-function watchPoolWaits(pool: pg.Pool, liveness: LivenessProbe): void {
+function watchPoolWaits(pool: pg.Pool, overdue: QueryWatch): void {
   type Callback = (error: Error | undefined, client?: pg.PoolClient, release?: (error?: Error | boolean) => void) => void;
   const connect = pool.connect.bind(pool) as (callback: Callback) => void;
   const watched = (callback: Callback) => {
     let answered = false;
-    const suspicion = setTimeout(() => {
-      void liveness.check().then((alive) => {
-        if (alive || answered) return;
-        answered = true;
-        callback(new Error("Connection terminated: the database did not answer a liveness probe"));
-      });
-    }, SUSPECT_AFTER_MS);
-    suspicion.unref();
+    const watch = overdue.watch(() => {
+      answered = true;
+      callback(new Error("Connection terminated: the database did not answer a liveness probe"));
+    });
     connect((error, client, release) => {
-      clearTimeout(suspicion);
+      watch.settle();
       if (answered) {
         client?.release();
         return;
@@ -318,30 +326,25 @@ function livenessProbe(connectionString: string): LivenessProbe {
  *   answer that either, the connection is closed at once and its query fails (a partition: 503
  *   within 2 s instead of at the read timeout). While the server is answering, the query is only
  *   slow, and is looked at again every SUSPECT_AFTER_MS (a partition may begin meanwhile);
- * - after a read timeout the connection still waits for the lost answer, and every later query on
- *   it would queue behind that (a transaction's ROLLBACK first, for another timeout): it is closed.
+ * - one unanswered after QUERY_TIMEOUT_MS (the read timeout) is given up: the connection is closed,
+ *   failing it as "Connection terminated". node-postgres's own query_timeout would fail only the
+ *   query, with a timer per query, and leave the connection waiting for the lost answer, every
+ *   later query on it queued behind that (a transaction's ROLLBACK first, for another timeout).
  * end() destroys a socket with a query in flight, so the pool drops it on release instead of
  * handing it to the next request.
  */
-function watchQueries(client: pg.PoolClient, liveness: LivenessProbe): void {
+function watchQueries(client: pg.PoolClient, liveness: LivenessProbe, overdue: QueryWatch): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const close = () => client.end().catch(() => {});
+  const unresponsive = () => {
+    log.warn("database_unresponsive", { afterMs: SUSPECT_AFTER_MS + LIVENESS_TIMEOUT_MS });
+    void close();
+  };
   (client as { query: unknown }).query = (...args: unknown[]) => {
-    let settled = false;
-    const suspect = () => {
-      if (settled) return;
-      void liveness.check().then((alive) => {
-        if (settled) return;
-        if (alive) return void (suspicion = setTimeout(suspect, SUSPECT_AFTER_MS).unref());
-        log.warn("database_unresponsive", { afterMs: SUSPECT_AFTER_MS + LIVENESS_TIMEOUT_MS });
-        client.end().catch(() => {});
-      });
-    };
-    let suspicion = setTimeout(suspect, SUSPECT_AFTER_MS).unref();
+    const watch = overdue.watch(unresponsive, close);
     const settle = (error?: unknown) => {
-      settled = true;
-      clearTimeout(suspicion);
+      watch.settle();
       if (!error || error instanceof pg.DatabaseError) liveness.answered(); // the server answered, if only with an error
-      else if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) client.end().catch(() => {});
     };
     const callback = args.at(-1);
     if (typeof callback === "function") {
