@@ -29,4 +29,14 @@ describe("isCanonicalOrigin", () => {
     expect(isCanonicalOrigin("https://shop.example:443")).toBe(false);
     expect(isCanonicalOrigin(null)).toBe(false);
   });
+
+  test("answers alike when asked again, however many other headers came between", () => {
+    const headers = ["https://shop.example", "https://SHOP.example", "https://shop.example/"];
+    const first = headers.map(isCanonicalOrigin);
+    for (let i = 0; i < 2_500; i++) isCanonicalOrigin(`https://site-${i}.example`);
+    expect(headers.map(isCanonicalOrigin)).toEqual(first);
+    expect(headers.map(isCanonicalOrigin)).toEqual([true, false, false]);
+    const long = `https://${"a".repeat(300)}.example`;
+    expect([isCanonicalOrigin(long), isCanonicalOrigin(long)]).toEqual([true, true]);
+  });
 });

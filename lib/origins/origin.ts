@@ -19,7 +19,22 @@ export function canonicalOrigin(input: string): string | null {
   return url.origin;
 }
 
+// Every widget request checks its Origin header, nearly always one of a few sites': the answers
+// are kept rather than parsing a URL each time, in a bounded map emptied when full, for headers
+// short enough to be an origin.
+const REMEMBERED_ORIGINS = 1_000;
+const REMEMBERED_LENGTH = 256;
+const rememberedAnswers = new Map<string, boolean>();
+
 /** True only for an Origin header that is already canonical: "HTTPS://Shop.example" is not. */
 export function isCanonicalOrigin(header: string | null): header is string {
-  return header !== null && canonicalOrigin(header) === header;
+  if (header === null) return false;
+  const remembered = rememberedAnswers.get(header);
+  if (remembered !== undefined) return remembered;
+  const canonical = canonicalOrigin(header) === header;
+  if (header.length <= REMEMBERED_LENGTH) {
+    if (rememberedAnswers.size >= REMEMBERED_ORIGINS) rememberedAnswers.clear();
+    rememberedAnswers.set(header, canonical);
+  }
+  return canonical;
 }
