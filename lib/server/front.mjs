@@ -2,6 +2,7 @@
 import { createServer, STATUS_CODES } from "node:http";
 import { FrontRequest } from "./front-request.mjs";
 import { heapPolicy } from "./heap-policy.mjs";
+import { InFlight } from "./in-flight.mjs";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
 import { acceptsPlainAnswer, errorBody, errorHeaders, frontParams, INTERNAL_ERROR, SITE_WIDE_HEADERS, takePlainAnswer } from "../http/wire.mjs";
 import { isDraining, startDraining } from "./lifecycle.mjs";
@@ -42,17 +43,17 @@ const NO_PARAMS = frontParams({});
 const INTERNAL_BASE = "http://localhost";
 
 /**
- * @param {{ next: NodeHandler, hotRoutes: HotRoutes, inFlight: Set<import("node:http").ServerResponse> }} options
+ * @param {{ next: NodeHandler, hotRoutes: HotRoutes, inFlight: InFlight<import("node:http").ServerResponse> }} options
  * @returns {NodeHandler}
  */
 function createFront({ next, hotRoutes, inFlight }) {
   const secret = installFrontSecret();
   const updateHeapPolicy = heapPolicy();
   return (req, res) => {
-    inFlight.add(res);
+    const slot = inFlight.add(res);
     updateHeapPolicy(inFlight.size);
     res.once("close", () => {
-      inFlight.delete(res);
+      inFlight.delete(slot);
       updateHeapPolicy(inFlight.size);
     });
     if (isDraining()) res.shouldKeepAlive = false;
@@ -78,8 +79,8 @@ function createFront({ next, hotRoutes, inFlight }) {
  * @returns {FrontServer}
  */
 export function createFrontServer({ requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, ...front }) {
-  /** @type {Set<import("node:http").ServerResponse>} */
-  const inFlight = new Set();
+  /** @type {InFlight<import("node:http").ServerResponse>} */
+  const inFlight = new InFlight();
   const server = createServer(
     {
       requestTimeout: requestTimeoutMs,
