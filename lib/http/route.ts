@@ -89,8 +89,14 @@ export const contractOf = (handler: unknown): RouteContract | undefined =>
 // paid for 21 of them where the bare baseline pays for 6 (docs/performance.md, step 25).
 function run(request: Request, work: (exchange: Exchange) => Promise<Reply | Response>): Promise<Response> {
   const exchange: Exchange = { request, requestId: randomUUID(), allowOrigin: null };
+  let working: Promise<Reply | Response>;
+  try {
+    working = work(exchange);
+  } catch (error) {
+    working = Promise.reject(error); // a handler that threw before it returned its promise
+  }
   // Downloads and event streams answer with their own body; errors before them are envelopes.
-  return work(exchange).then(
+  return working.then(
     (outcome) => (outcome instanceof Response ? outcome : replyResponse(exchange, outcome)),
     (error: unknown) => errorResponse(exchange, error),
   );
