@@ -25,12 +25,11 @@ const UNREACHABLE_CODES = new Set([
   "53300",
 ]);
 // node-postgres raises these without a code; they are fixed strings in its source, not user data:
-// no connection in time, connection lost, no answer in time (query_timeout), a query on a
-// connection already closed (after a read timeout), and a handshake that did not finish in time.
+// no connection in time, connection lost (a read timeout closes the connection, lib/db.ts), a
+// query on a connection already closed, and a handshake that did not finish in time.
 const PG_POOL_MESSAGES = [
   "timeout exceeded when trying to connect",
   "Connection terminated",
-  "Query read timeout",
   "Client was closed and is not queryable",
   "timeout expired", // a connection's own handshake timeout (connectionTimeoutMillis)
 ];

@@ -4,7 +4,7 @@
 // Not a Set: under steady load a Set of short-lived entries grows and shrinks its table over and
 // over, and each table it drops still points at the responses it held. V8's young-generation
 // collector cannot tell that such a table is dead, so those responses, and all they reach,
-// survived into the old generation: 27 % of what an idle poll promoted (docs/performance.md,
+// survived into the old generation: a third of what an idle poll promoted (docs/performance.md,
 // step 25). Here slots in an array that only grows are reused through a free list of numbers,
 // and a slot holds nothing once its response has left.
 
