@@ -1,6 +1,6 @@
 import { db } from "../db";
 import type { JobContext } from "../jobs/context";
-import { storeEmail } from "./outbox";
+import { storeEmails } from "./outbox";
 import { unsubscribeUrl } from "./links";
 import { renderEmail } from "./templates";
 
@@ -67,13 +67,15 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
       ]);
       return;
     }
-    const jobs = await storeEmail(sql, {
-      ...content,
-      kind: "visitor_follow_up",
-      recipient: conversation.visitorEmail!,
-      conversationId,
-      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-    });
+    const jobs = await storeEmails(sql, [
+      {
+        ...content,
+        kind: "visitor_follow_up",
+        recipient: conversation.visitorEmail!,
+        conversationId,
+        headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      },
+    ]);
     await context.addJobs(sql, jobs);
   });
 }

@@ -19,63 +19,80 @@ export interface EmailDraft extends EmailContent {
   memberId?: string;
 }
 
-/** Stores the email in the caller's transaction; returns the send job to add in it too (if any). */
-export async function storeEmail(sql: SqlQuery, draft: EmailDraft): Promise<JobSpec[]> {
-  const id = `em_${randomUUID()}`;
+/** Stores the emails in the caller's transaction; returns their send jobs to add in it too (if any). */
+export async function storeEmails(sql: SqlQuery, drafts: EmailDraft[]): Promise<JobSpec[]> {
+  if (drafts.length === 0) return [];
+  const ids = drafts.map(() => `em_${randomUUID()}`);
   const status = smtpConfigured() ? "pending" : "not_sent";
+  const column = <Value>(value: (draft: EmailDraft) => Value) => drafts.map(value);
   await sql.executeSql(
     `INSERT INTO "emails" ("id", "kind", "recipient", "subject", "text_body", "html_body", "headers", "status",
        "conversation_id", "ticket_id", "member_id")
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11)`,
+     SELECT e.id, e.kind, e.recipient, e.subject, e.text_body, e.html_body, e.headers::jsonb, $8, e.conversation_id, e.ticket_id, e.member_id
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $9::text[], $10::text[], $11::text[])
+         AS e(id, kind, recipient, subject, text_body, html_body, headers, conversation_id, ticket_id, member_id)`,
     [
-      id,
-      draft.kind,
-      draft.recipient,
-      draft.subject,
-      draft.text,
-      draft.html,
-      JSON.stringify(draft.headers ?? {}),
+      ids,
+      column((draft) => draft.kind),
+      column((draft) => draft.recipient),
+      column((draft) => draft.subject),
+      column((draft) => draft.text),
+      column((draft) => draft.html),
+      column((draft) => JSON.stringify(draft.headers ?? {})),
       status,
-      draft.conversationId ?? null,
-      draft.ticketId ?? null,
-      draft.memberId ?? null,
+      column((draft) => draft.conversationId ?? null),
+      column((draft) => draft.ticketId ?? null),
+      column((draft) => draft.memberId ?? null),
     ],
   );
-  return status === "pending" ? [{ name: QUEUES.email, data: { emailId: id } }] : [];
+  return status === "pending" ? ids.map((emailId) => ({ name: QUEUES.email, data: { emailId } })) : [];
 }
 
-/** The send job. Throws when SMTP refuses, so the queue retries it later. */
-export async function sendStoredEmail(emailId: string): Promise<void> {
+/**
+ * The send jobs of one batch: the pending emails read at once, each sent over the pool, the sent
+ * ones recorded at once. Throws when SMTP refused any, so the queue retries the batch later
+ * (what was sent is no longer pending and is skipped then).
+ */
+export async function sendStoredEmails(emailIds: string[]): Promise<void> {
   const prisma = await db();
-  const email = await prisma.email.findUnique({ where: { id: emailId } });
-  if (!email || email.status !== "pending") return;
+  const emails = await prisma.email.findMany({ where: { id: { in: emailIds }, status: "pending" } });
+  if (emails.length === 0) return;
+  const ids = emails.map((email) => email.id);
   const transport = smtpTransport();
   if (!transport) {
-    await prisma.email.updateMany({ where: { id: emailId, status: "pending" }, data: { status: "not_sent" } });
+    await prisma.email.updateMany({ where: { id: { in: ids }, status: "pending" }, data: { status: "not_sent" } });
     return;
   }
-  try {
-    await transport.sendMail({
-      from: mailFrom(),
-      to: email.recipient,
-      subject: email.subject,
-      text: email.textBody,
-      html: email.htmlBody,
-      headers: email.headers as Record<string, string>,
+  const results = await Promise.allSettled(
+    emails.map((email) =>
+      transport.sendMail({
+        from: mailFrom(),
+        to: email.recipient,
+        subject: email.subject,
+        text: email.textBody,
+        html: email.htmlBody,
+        headers: email.headers as Record<string, string>,
+      }),
+    ),
+  );
+  const sent = ids.filter((_, index) => results[index]!.status === "fulfilled");
+  if (sent.length > 0) {
+    await prisma.email.updateMany({
+      where: { id: { in: sent } },
+      data: { status: "sent", sentAt: new Date(), attempts: { increment: 1 }, lastError: null },
     });
-  } catch (error) {
-    const code = (error as { code?: string; responseCode?: number }).code ?? "error";
-    const responseCode = (error as { responseCode?: number }).responseCode;
-    await prisma.email.update({
-      where: { id: emailId },
-      data: { attempts: { increment: 1 }, lastError: `SMTP ${code}${responseCode ? ` ${responseCode}` : ""}` },
-    });
-    throw new Error(`SMTP delivery failed (${code})`);
   }
-  await prisma.email.update({
-    where: { id: emailId },
-    data: { status: "sent", sentAt: new Date(), attempts: { increment: 1 }, lastError: null },
-  });
+  const failures = results.flatMap((result, index) => (result.status === "rejected" ? [{ id: ids[index]!, error: result.reason }] : []));
+  for (const { id, error } of failures) {
+    await prisma.email.update({ where: { id }, data: { attempts: { increment: 1 }, lastError: smtpError(error) } });
+  }
+  if (failures.length > 0) throw new Error(`SMTP delivery failed (${(failures[0]!.error as { code?: string }).code ?? "error"})`);
+}
+
+function smtpError(error: unknown): string {
+  const code = (error as { code?: string }).code ?? "error";
+  const responseCode = (error as { responseCode?: number }).responseCode;
+  return `SMTP ${code}${responseCode ? ` ${responseCode}` : ""}`;
 }
 
 const OUTBOX_PAGE = 200;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
-import { storeEmail, type EmailDraft } from "../email/outbox";
+import { storeEmails, type EmailDraft } from "../email/outbox";
 import { ticketAcknowledgement, ticketReplyEmail } from "../email/ticket-emails";
 import type { NotificationEvent } from "../generated/prisma/client";
 import type { SqlRow } from "../sql-row";
@@ -120,7 +120,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
       );
       if (rowCount > 0) deliveriesDue = true;
     }
-    for (const { event, ...email } of emails) if (mine.has(event)) jobs.push(...(await storeEmail(sql, email)));
+    jobs.push(...(await storeEmails(sql, emails.filter((email) => mine.has(email.event)).map(({ event: _event, ...email }) => email))));
     await context.addJobs(sql, jobs);
     return mine.size;
   });

@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { db, sqlExecutor } from "../../lib/db";
+import { runStaffAlerts } from "../../lib/email/staff-alerts";
+import type { JobContext } from "../../lib/jobs/context";
+import type { JobSpec } from "../../lib/jobs/queue";
 import { DEFAULT_TIMINGS, type NotificationTimings } from "../../lib/jobs/timings";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
 import { api } from "../support/api";
@@ -126,6 +129,37 @@ describe("staff alerts", () => {
     const mails = await secondAlert(member.email!);
     expect(mails[1]!.parsed.text).toContain("sent 12 messages");
     expect(mails[1]!.parsed.text).toContain("more 11");
+  });
+
+  test("one batch checks several conversations, and two instances running it at once alert each member once", async () => {
+    const bodies = ["first question", "second question", "third question"];
+    const started = await Promise.all(bodies.map((body) => openConversation({ body })));
+    await worker!.dispatchNow(); // dispatched while nobody takes alerts: no check is queued for them
+    const members = [await staffMember(), await staffMember()];
+    const ids = started.map((conversation) => conversation.conversationId);
+    const executor = await sqlExecutor();
+    const queued: JobSpec[] = [];
+    const context: JobContext = {
+      executor,
+      timings: { ...DEFAULT_TIMINGS, ...TIMINGS },
+      addJobs: async (_sql, jobs) => void queued.push(...jobs),
+      wakeDeliveries: () => {},
+    };
+    await Promise.all([runStaffAlerts(context, ids), runStaffAlerts(context, [...ids].reverse())]);
+
+    const { rows } = await executor.executeSql(
+      `SELECT "member_id", "conversation_id", "text_body" FROM "emails" WHERE "kind" = 'staff_alert' AND "conversation_id" = ANY($1::text[])`,
+      [ids],
+    );
+    expect(rows).toHaveLength(ids.length * members.length);
+    for (const member of members) {
+      ids.forEach((id, index) => {
+        const alerts = rows.filter((row: any) => row.member_id === member.id && row.conversation_id === id);
+        expect(alerts).toHaveLength(1);
+        expect(alerts[0].text_body).toContain(bodies[index]);
+      });
+    }
+    expect(queued.filter((job) => job.name === "email-send")).toHaveLength(rows.length);
   });
 
   test("nobody is alerted while a member had the inbox open in the last 60 s", async () => {
