@@ -71,7 +71,23 @@ interface LoadOptions {
   connections: number;
   durationMs: number;
   next: (worker: number, iteration: number) => RequestSpec;
+  /**
+   * The clients' connections, kept from one call to the next (see `keptConnections`); without it,
+   * the loop opens its own and closes them at the end.
+   */
+  agent?: http.Agent;
 }
+
+/**
+ * Connections for several closed loops against one server (a warm-up, then the measured slices):
+ * a closed loop's clients keep theirs. Opening 64 anew at every slice measured the server's accept
+ * rate instead: Node 20's libuv accepts one connection per event-loop turn (docs/performance.md,
+ * step 27).
+ */
+export const keptConnections = (connections: number) =>
+  // Idle ones are closed after 4 s, before the server's keep-alive timeout (5 s) could close one
+  // under a request.
+  new http.Agent({ keepAlive: true, maxSockets: connections, timeout: 4_000 });
 
 /** What one closed loop saw, before it is summed up: several may be merged (mergeLoads). */
 export interface LoadSamples {
@@ -87,7 +103,7 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
 
 /** `connections` clients, each sending its next request as soon as the last one is answered. */
 export async function closedLoopSamples(options: LoadOptions): Promise<LoadSamples> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const agent = options.agent ?? keptConnections(options.connections);
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
@@ -108,7 +124,7 @@ export async function closedLoopSamples(options: LoadOptions): Promise<LoadSampl
     }),
   );
   const elapsedMs = performance.now() - startedAt;
-  agent.destroy();
+  if (!options.agent) agent.destroy();
   return { latencies, elapsedMs, errors, non2xx };
 }
 

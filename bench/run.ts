@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { deploy, type Deployment } from "./deployments";
 import { AGENTS, INBOX_CONVERSATIONS, listFirstPage, liveDelivery, seedAgents } from "./inbox";
-import { closedLoop, closedLoopSamples, summarize, type LoadSamples } from "./load";
+import { closedLoop, closedLoopSamples, keptConnections, summarize, type LoadSamples } from "./load";
 import { openWidgets } from "./open-widgets";
 import { readOptions, type Part } from "./options";
 import { cpuMs, hardOpenFileLimit, watchMemory } from "./processes";
@@ -125,15 +125,17 @@ const SLICES = 4;
 
 /** The servers' measurements, each warmed up before its first turn, with its CPU time per request. */
 async function timedLoops(servers: { pid: number; port: number }[], next: Parameters<typeof closedLoop>[0]["next"], slices: number) {
-  const measured = servers.map(() => ({ loops: [] as LoadSamples[], cpuMs: 0 }));
+  const measured = servers.map(() => ({ loops: [] as LoadSamples[], cpuMs: 0, agent: keptConnections(CONNECTIONS) }));
   for (let slice = 0; slice < slices; slice++) {
     for (const [i, { pid, port }] of servers.entries()) {
-      if (slice === 0) await closedLoop({ port, connections: CONNECTIONS, durationMs: WARMUP_MS, next });
+      const { agent } = measured[i]!;
+      if (slice === 0) await closedLoop({ port, connections: CONNECTIONS, durationMs: WARMUP_MS, next, agent });
       const cpuBefore = cpuMs(pid);
-      measured[i]!.loops.push(await closedLoopSamples({ port, connections: CONNECTIONS, durationMs: (options.seconds * 1000) / slices, next }));
+      measured[i]!.loops.push(await closedLoopSamples({ port, connections: CONNECTIONS, durationMs: (options.seconds * 1000) / slices, next, agent }));
       measured[i]!.cpuMs += cpuMs(pid) - cpuBefore;
     }
   }
+  for (const { agent } of measured) agent.destroy();
   return measured.map(({ loops, cpuMs: cpu }) => {
     const result = summarize(loops);
     return { ...result, cpuUs: Math.round((cpu * 1000) / Math.max(1, result.requests)) };
