@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { db } from "../db";
 import { storeEmails, type EmailDraft } from "../email/outbox";
 import { ticketAcknowledgement, ticketReplyEmail } from "../email/ticket-emails";
-import type { NotificationEvent } from "../generated/prisma/client";
+import type { Conversation, Message, NotificationEvent, Webhook } from "../generated/prisma/client";
 import type { SqlRow } from "../sql-row";
 import { eventData, loadMessages } from "../webhooks/event-data";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/schemas";
@@ -20,6 +19,27 @@ const BATCH = 200;
 const CLAIM_SECONDS = 10;
 
 type EventRow = SqlRow<NotificationEvent, "id" | "type" | "subject_id" | "created_at">;
+
+// What every batch needs to know first, in one statement: the webhooks and their events, and
+// whether any member takes email alerts (staff-alert checks need someone to alert).
+const BATCH_SETTINGS = `
+  SELECT coalesce((SELECT json_agg(json_build_object('id', w."id", 'events', w."events")) FROM "webhooks" w), '[]') AS webhooks,
+         EXISTS (SELECT 1 FROM "members" WHERE "email" IS NOT NULL AND "notify") AS alertable`;
+
+// What the rules need of each new message (not its webhook payload): one statement, no ORM.
+const MESSAGE_FACTS = `
+  SELECT m."id", m."conversation_id", m."author_type", m."created_at", c."visitor_email"
+    FROM "messages" m JOIN "conversations" c ON c."id" = m."conversation_id"
+   WHERE m."id" = ANY($1::text[])`;
+
+type MessageFactsRow = SqlRow<Message, "id" | "conversation_id" | "author_type" | "created_at"> & SqlRow<Conversation, "visitor_email">;
+
+interface MessageFacts {
+  conversationId: string;
+  authorType: string;
+  createdAt: Date;
+  visitorEmail: string | null;
+}
 
 interface Delivery {
   event: string;
@@ -47,11 +67,13 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
   const events = (rows as EventRow[]).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
   if (events.length === 0) return 0;
 
-  const prisma = await db();
-  const webhooks = await prisma.webhook.findMany({ select: { id: true, events: true } });
-  // Staff alerts need someone to alert: skip the checks when no member takes email alerts.
-  const alertable = (await prisma.member.count({ where: { email: { not: null }, notify: true } })) > 0;
-  const messages = await loadMessages(events.filter((event) => event.type === "message.created").map((event) => event.subject_id));
+  const { rows: settingsRows } = await executor.executeSql(BATCH_SETTINGS);
+  const { webhooks, alertable } = settingsRows[0] as { webhooks: Pick<Webhook, "id" | "events">[]; alertable: boolean };
+  const messageIds = events.filter((event) => event.type === "message.created").map((event) => event.subject_id);
+  // The messages' webhook payloads only when a webhook takes them (the ORM, with author and
+  // conversation); else only what the rules below need.
+  const payloads = webhooks.some((webhook) => webhook.events.includes("message.created")) ? await loadMessages(messageIds) : null;
+  const messages = payloads ? factsOfLoaded(payloads) : await messageFacts(executor, messageIds);
   const deliveries: Delivery[] = [];
   const emails: (EmailDraft & { event: string })[] = [];
   const eventJobs: (JobSpec & { event: string })[] = [];
@@ -59,7 +81,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
   for (const event of events) {
     if (isWebhookEvent(event.type)) {
       const subscribed = webhooks.filter((webhook) => webhook.events.includes(event.type));
-      const data = subscribed.length > 0 ? await eventData(event.type, event.subject_id, messages) : null;
+      const data = subscribed.length > 0 ? await eventData(event.type, event.subject_id, payloads ?? undefined) : null;
       if (data) {
         const payload = JSON.stringify({ type: event.type, timestamp: new Date(event.created_at).toISOString(), data });
         for (const webhook of subscribed) {
@@ -73,7 +95,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
         if (message?.authorType === "visitor" && alertable) {
           const conversationId = message.conversationId;
           eventJobs.push({ event: event.id, name: QUEUES.staffAlert, data: { conversationId }, singletonKey: conversationId });
-        } else if (message?.authorType === "staff" && message.conversation.visitorEmail) {
+        } else if (message?.authorType === "staff" && message.visitorEmail) {
           const startAfter = new Date(message.createdAt.getTime() + timings.followUpDelayMs);
           eventJobs.push({ event: event.id, name: QUEUES.followUp, data: { conversationId: message.conversationId }, startAfter });
         }
@@ -126,4 +148,24 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
   });
   if (deliveriesDue) context.wakeDeliveries();
   return handled;
+}
+
+async function messageFacts(executor: JobContext["executor"], ids: string[]): Promise<Map<string, MessageFacts>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await executor.executeSql(MESSAGE_FACTS, [ids]);
+  return new Map(
+    (rows as MessageFactsRow[]).map((row) => [
+      row.id,
+      { conversationId: row.conversation_id, authorType: row.author_type, createdAt: new Date(row.created_at), visitorEmail: row.visitor_email },
+    ]),
+  );
+}
+
+function factsOfLoaded(loaded: Awaited<ReturnType<typeof loadMessages>>): Map<string, MessageFacts> {
+  return new Map(
+    [...loaded].map(([id, message]) => [
+      id,
+      { conversationId: message.conversationId, authorType: message.authorType, createdAt: message.createdAt, visitorEmail: message.conversation.visitorEmail },
+    ]),
+  );
 }

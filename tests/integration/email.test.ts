@@ -10,12 +10,14 @@ import { createMember, openConversation, type Started } from "../support/fixture
 import { as, createStaff } from "../support/inbox";
 import { SmtpCapture } from "../support/smtp-capture";
 import { fileTicket, listTickets, ticket } from "../support/tickets";
-import { eventually } from "../support/webhook-receiver";
+import { eventually, WebhookReceiver } from "../support/webhook-receiver";
 
 // Every email trigger against a real SMTP server (smtp-server), read back with mailparser. The
 // rules' delays are injected (60 s → 300 ms and so on); their defaults are checked below.
 
 const smtp = new SmtpCapture();
+// The one webhook receiver below listens on loopback.
+process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "on";
 const PUBLIC_URL = "https://parley.example";
 
 const TIMINGS: Partial<NotificationTimings> = {
@@ -367,3 +369,30 @@ async function rawCall(method: string, pathAndQuery: string, form?: string) {
   const response = await (method === "GET" ? route.GET(request) : route.POST(request));
   return { status: response.status, text: await response.text() };
 }
+
+describe("with a webhook taking every message", () => {
+  // The dispatcher then reads the messages with their webhook payloads, not only what the rules need.
+  test("the rules still see each message: the staff are alerted, the visitor followed up", async () => {
+    const receiver = await new WebhookReceiver().start();
+    const created = await api.post("/api/v1/admin/webhooks", { admin: true, body: { url: receiver.url, events: ["message.created"] } });
+    expect(created.status).toBe(201);
+    try {
+      const member = await staffMember();
+      const started = await openConversation({ body: "Anyone there?", email: "reader@example.com" });
+      await eventually(() => expect(smtp.to(member.email!)).toHaveLength(1));
+      await staffReply(started.conversationId, member.id, "Yes, here.");
+      const [followUp] = await eventually(() => {
+        const mails = smtp.to("reader@example.com");
+        expect(mails).toHaveLength(1);
+        return mails;
+      }, 10_000);
+      expect(followUp!.parsed.text).toContain("Yes, here.");
+      await eventually(() =>
+        expect(receiver.received.filter((delivery) => delivery.payload.data.conversation_id === started.conversationId)).toHaveLength(2),
+      );
+    } finally {
+      await api.delete(`/api/v1/admin/webhooks/${created.json.result.id}`, { admin: true });
+      await receiver.stop();
+    }
+  });
+});
