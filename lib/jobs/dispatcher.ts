@@ -15,7 +15,7 @@ import { QUEUES, type JobSpec } from "./queue";
 // an event whose claim ran out and was taken by another instance meanwhile is dispatched once all
 // the same.
 
-const BATCH = 200;
+export const DISPATCH_BATCH = 200;
 const CLAIM_SECONDS = 10;
 
 type EventRow = SqlRow<NotificationEvent, "id" | "type" | "subject_id" | "created_at">;
@@ -62,7 +62,7 @@ export async function dispatchEvents(context: JobContext): Promise<number> {
          WHERE "claimed_until" IS NULL OR "claimed_until" < now()
          ORDER BY "created_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
       RETURNING "id", "type", "subject_id", "created_at"`,
-    [BATCH, CLAIM_SECONDS],
+    [DISPATCH_BATCH, CLAIM_SECONDS],
   );
   const events = (rows as EventRow[]).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
   if (events.length === 0) return 0;
