@@ -86,13 +86,14 @@ export async function sendStoredEmails(emailIds: string[]): Promise<void> {
   for (const { id, error } of failures) {
     await prisma.email.update({ where: { id }, data: { attempts: { increment: 1 }, lastError: smtpError(error) } });
   }
-  if (failures.length > 0) throw new Error(`SMTP delivery failed (${(failures[0]!.error as { code?: string }).code ?? "error"})`);
+  if (failures.length > 0) throw new Error(`SMTP delivery failed (${smtpCode(failures[0]!.error)})`);
 }
 
+const smtpCode = (error: unknown) => (error as { code?: string }).code ?? "error";
+
 function smtpError(error: unknown): string {
-  const code = (error as { code?: string }).code ?? "error";
   const responseCode = (error as { responseCode?: number }).responseCode;
-  return `SMTP ${code}${responseCode ? ` ${responseCode}` : ""}`;
+  return `SMTP ${smtpCode(error)}${responseCode ? ` ${responseCode}` : ""}`;
 }
 
 const OUTBOX_PAGE = 200;
