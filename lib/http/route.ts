@@ -164,35 +164,43 @@ export function widgetRoute<Body = undefined, Query = undefined>(
 /**
  * Visitor routes: token (401) → Origin is the token's (403) → still allowlisted (403) → rate limit
  * per token (429) → input → handler.
+ *
+ * Steps that have nothing to wait for (no rate limits, the front's path ids, a query but no body:
+ * the idle poll, most of a widget's traffic) run at once rather than a turn later (`thenStep`).
  */
 export function visitorRoute<Body = undefined, Query = undefined>(
   spec: LimitedInputSpec<Body, Query>,
   handler: (context: VisitorContext<Body, Query>) => Promise<Reply>,
 ): RouteHandler {
   return withContract({ family: "visitor", body: spec.body, query: spec.query }, (request, context) =>
-    run(request, async (exchange) => {
+    run(request, (exchange) => {
       const origin = requestOrigin(request);
-      let visitor: VisitorSession;
-      try {
-        visitor = await authenticateVisitor(request.headers.get("authorization"));
-      } catch (error) {
-        await letPageReadRefusal(exchange, origin, error);
-        throw error;
-      }
-      const originError = visitorOriginError(visitor, origin);
-      // A token used from another allowlisted site: that page may read the refusal.
-      if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
-      if (originError) throw originError;
-      // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
-      // Without limits (or a body) nothing is awaited: the idle poll is most of a widget's traffic.
-      const limitHeaders = rateLimitsEnabled() ? await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id) : null;
-      const ids = pathIds(context);
-      const params = ids instanceof Promise ? await ids : ids;
-      const input = spec.body ? await parseInput(request, params, spec) : parseQueryInput(request, params, spec);
-      const reply = await handler({ ...input, visitor });
-      return limitHeaders ? withHeaders(reply, limitHeaders) : reply;
+      return authenticateVisitor(request.headers.get("authorization")).then(
+        (visitor) => {
+          const originError = visitorOriginError(visitor, origin);
+          // A token used from another allowlisted site: that page may read the refusal.
+          if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
+          if (originError) throw originError;
+          // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
+          const limits = rateLimitsEnabled() ? enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id) : null;
+          return thenStep(limits, (limitHeaders) =>
+            thenStep(pathIds(context), (params) =>
+              thenStep(spec.body ? parseInput(request, params, spec) : parseQueryInput(request, params, spec), (input) => {
+                const reply = handler({ ...input, visitor });
+                return limitHeaders ? reply.then((answered) => withHeaders(answered, limitHeaders)) : reply;
+              }),
+            ),
+          );
+        },
+        (error: unknown) => letPageReadRefusal(exchange, origin, error).then(() => Promise.reject(error)),
+      );
     }),
   );
+}
+
+/** `step(value)`: at once for a plain value, once it resolves for a promise. */
+function thenStep<T, R>(value: T | Promise<T>, step: (value: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(step) : step(value);
 }
 
 /** A 401 may be read by the widget (to start afresh) when its page's Origin is on some allowlist. */

@@ -10,12 +10,13 @@ import { Readable } from "node:stream";
 
 const NEVER_ABORTED = new AbortController().signal;
 
-/** `Headers.get` over a request's raw header pairs: case-insensitive, repeated names joined by ", ". */
+/**
+ * `Headers.get` over a request's raw header pairs: case-insensitive, repeated names joined by ", ".
+ * A handler asks for two or three names, so each `get` scans the pairs rather than building a map.
+ */
 export class FrontHeaders {
   /** @type {string[]} */
   #raw;
-  /** @type {Map<string, string> | null} */
-  #byName = null;
 
   /** @param {string[]} raw  name, value, name, value… as Node received them (already screened) */
   constructor(raw) {
@@ -27,16 +28,17 @@ export class FrontHeaders {
    * @returns {string | null}
    */
   get(name) {
-    if (!this.#byName) {
-      this.#byName = new Map();
-      for (let i = 0; i < this.#raw.length; i += 2) {
-        const key = /** @type {string} */ (this.#raw[i]).toLowerCase();
-        const value = /** @type {string} */ (this.#raw[i + 1]);
-        const earlier = this.#byName.get(key);
-        this.#byName.set(key, earlier === undefined ? value : `${earlier}, ${value}`);
-      }
+    const wanted = name.toLowerCase();
+    const raw = this.#raw;
+    /** @type {string | null} */
+    let found = null;
+    for (let i = 0; i < raw.length; i += 2) {
+      const key = /** @type {string} */ (raw[i]);
+      if (key.length !== wanted.length || (key !== wanted && key.toLowerCase() !== wanted)) continue;
+      const value = /** @type {string} */ (raw[i + 1]);
+      found = found === null ? value : `${found}, ${value}`;
     }
-    return this.#byName.get(name.toLowerCase()) ?? null;
+    return found;
   }
 
   /** @param {string} name */
