@@ -14,7 +14,8 @@ export type { PrismaClient };
 
 interface Database {
   prisma: PrismaClient;
-  prepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
+  /** `shape`, if given, makes the answer of the rows (and may throw: the promise rejects). */
+  prepared<Row, Out = Row[]>(statement: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out): Promise<Out>;
   sql: SqlExecutor;
   /** Embedded mode only: NOTIFYs on this channel, as PGlite delivers them in-process. */
   listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
@@ -96,11 +97,14 @@ function database(): Promise<Database> {
   return processWide.parleyDatabase;
 }
 
-/** Runs a hot-path statement (see PreparedStatement); rows come back with the driver's types. */
-export function queryPrepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+/**
+ * Runs a hot-path statement (see PreparedStatement); rows come back with the driver's types, or as
+ * `shape` makes them: in the driver's callback, without a promise of its own.
+ */
+export function queryPrepared<Row, Out = Row[]>(statement: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out): Promise<Out> {
   // Once open, straight to the driver: no promise of our own on every widget request.
   const open = processWide.parleyOpenDatabase;
-  return open ? open.prepared<Row>(statement, values) : database().then((opened) => opened.prepared<Row>(statement, values));
+  return open ? open.prepared(statement, values, shape) : database().then((opened) => opened.prepared(statement, values, shape));
 }
 
 /** Plain SQL on the service's database (lib/jobs); see SqlExecutor. */
@@ -172,9 +176,16 @@ async function openPostgres(connectionString: string): Promise<Database> {
   return {
     prisma,
     // pool.query's callback form creates no promise of its own (its promise form two): one in all.
-    prepared: <Row>({ name, text }: PreparedStatement, values: unknown[]) =>
-      new Promise<Row[]>((resolve, reject) =>
-        pool.query<Row & pg.QueryResultRow>({ name, text, values }, (error, result) => (error ? reject(error) : resolve(result.rows))),
+    prepared: <Row, Out = Row[]>({ name, text }: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out) =>
+      new Promise<Out>((resolve, reject) =>
+        pool.query<Row & pg.QueryResultRow>({ name, text, values }, (error, result) => {
+          if (error) return reject(error);
+          try {
+            resolve(shape ? shape(result.rows) : (result.rows as Out));
+          } catch (shapeError) {
+            reject(shapeError);
+          }
+        }),
       ),
     sql: poolExecutor(pool),
     close: async () => {
@@ -382,7 +393,10 @@ async function openPGlite(dataDir: string): Promise<Database> {
   return {
     prisma,
     // A Prisma transaction holds PGlite's lock, so these never run inside one.
-    prepared: async <Row>({ name, text }: PreparedStatement, values: unknown[]) => (await statements.run<Row>(name, text, values)).rows,
+    prepared: async <Row, Out = Row[]>({ name, text }: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out) => {
+      const { rows } = await statements.run<Row>(name, text, values);
+      return shape ? shape(rows) : (rows as Out);
+    },
     sql: pgliteExecutor(pglite, statements),
     listen: (channel, callback) => pglite.listen(channel, callback),
     close: async () => {

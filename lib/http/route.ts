@@ -170,7 +170,7 @@ export function widgetRoute<Body = undefined, Query = undefined>(
  */
 export function visitorRoute<Body = undefined, Query = undefined>(
   spec: LimitedInputSpec<Body, Query>,
-  handler: (context: VisitorContext<Body, Query>) => Promise<Reply>,
+  handler: (context: VisitorContext<Body, Query>) => Reply | Promise<Reply>,
 ): RouteHandler {
   return withContract({ family: "visitor", body: spec.body, query: spec.query }, (request, context) =>
     run(request, (exchange) => {
@@ -187,7 +187,7 @@ export function visitorRoute<Body = undefined, Query = undefined>(
             thenStep(pathIds(context), (params) =>
               thenStep(spec.body ? parseInput(request, params, spec) : parseQueryInput(request, params, spec), (input) => {
                 const reply = handler({ ...input, visitor });
-                return limitHeaders ? reply.then((answered) => withHeaders(answered, limitHeaders)) : reply;
+                return limitHeaders ? thenStep(reply, (answered) => withHeaders(answered, limitHeaders)) : reply;
               }),
             ),
           );
@@ -199,7 +199,7 @@ export function visitorRoute<Body = undefined, Query = undefined>(
 }
 
 /** `step(value)`: at once for a plain value, once it resolves for a promise. */
-function thenStep<T, R>(value: T | Promise<T>, step: (value: T) => R | Promise<R>): R | Promise<R> {
+export function thenStep<T, R>(value: T | Promise<T>, step: (value: T) => R | Promise<R>): R | Promise<R> {
   return value instanceof Promise ? value.then(step) : step(value);
 }
 

@@ -1,12 +1,12 @@
 import { afterResponse } from "@/lib/http/after-response";
 import { answerAsDemoAgent, isDemoSite } from "@/lib/demo/demo-responder";
 import { created, ok } from "@/lib/http/envelope";
-import { defineRoute, visitorRoute } from "@/lib/http/route";
+import { defineRoute, thenStep, visitorRoute } from "@/lib/http/route";
 import { listMessagesQuery, sendMessageBody } from "@/lib/messages/schemas";
 import { listVisitorMessages, sendVisitorMessage } from "@/lib/messages/visitor-messages";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {
-  GET: visitorRoute({ query: listMessagesQuery }, ({ visitor, query, request }) => listVisitorMessages(visitor, query, request.signal).then(ok)),
+  GET: visitorRoute({ query: listMessagesQuery }, ({ visitor, query, request }) => thenStep(listVisitorMessages(visitor, query, request.signal), ok)),
   POST: visitorRoute({ body: sendMessageBody }, async ({ visitor, body }) => {
     const sent = await sendVisitorMessage(visitor, body);
     if (!sent.duplicate && isDemoSite(visitor.site.id)) afterResponse(() => answerAsDemoAgent(visitor.conversation.id, body.body));
