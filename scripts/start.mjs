@@ -4,10 +4,12 @@
 import path from "node:path";
 import { parseEnvOrExit } from "../lib/env-schema.mjs";
 import { createFrontServer } from "../lib/server/front.mjs";
+import { configureHeap } from "../lib/server/heap-policy.mjs";
 import { appProvided, pendingWorkSettled } from "../lib/server/lifecycle.mjs";
 import { installFrontSecret } from "../lib/server/peer.mjs";
 
 process.env.NODE_ENV = "production"; // before Next (and React) load
+configureHeap(); // before the app allocates in earnest
 // Parsed as the app parses it: a bad value stops the server here, before Next loads, with the
 // message the app would give.
 const { PORT: port, HOSTNAME: hostname, REQUEST_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS } = parseEnvOrExit(process.env);
