@@ -25,7 +25,7 @@ vi.mock("../../lib/db", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../lib/db")>();
   return {
     ...real,
-    queryPrepared: async <Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> => {
+    queryPrepared: async <Row, Out>(statement: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out): Promise<Out | Row[]> => {
       statements.push(statement.name);
       const rows = await real.queryPrepared<Row>(statement, values);
       if (barrier?.after === statement.name) {
@@ -33,7 +33,7 @@ vi.mock("../../lib/db", async (importOriginal) => {
         barrier = null;
         await action();
       }
-      return rows;
+      return shape ? shape(rows) : rows;
     },
   };
 });
