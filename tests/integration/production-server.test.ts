@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NEXT_INTERNAL_HEADERS } from "../../lib/http/request-screen.mjs";
 import { PEER_HEADER } from "../../lib/server/peer.mjs";
+import { awayFromWindowEdge } from "../support/rate-limits";
 import { productionBuildExists, rawConnection, send, startServer, TEST_ADMIN, type Answer, type RunningServer } from "../support/production-server";
 
 // The real production server, as attacked from outside (issue 9, docs/reliability.md "Attacks
@@ -45,6 +46,7 @@ describe.skipIf(!built)("npm start: the front before Next, on the real build", (
   afterAll(() => server?.stop());
 
   test("per-IP limits count per client address: 127.0.0.2 spending its starts leaves 127.0.0.3 untouched", async () => {
+    await awayFromWindowEdge();
     const statuses = [];
     for (let i = 0; i < 10; i++) statuses.push((await start("127.0.0.2")).status);
     expect(statuses).toEqual(Array(10).fill(201));
@@ -58,6 +60,7 @@ describe.skipIf(!built)("npm start: the front before Next, on the real build", (
   });
 
   test("a client cannot choose its address: a forged peer header or X-Forwarded-For is ignored", async () => {
+    await awayFromWindowEdge();
     for (let i = 0; i < 10; i++) await start("127.0.0.4");
     const forged = [`forged-secret 127.0.0.9`, "127.0.0.9", `${"A".repeat(43)} 127.0.0.9`];
     for (const value of forged) expectEnvelope(await start("127.0.0.4", { [PEER_HEADER]: value }), 429, "rate_limited");

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { MAX_INLINE_PICTURE_BYTES } from "../../lib/widget-config/widget-config";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
-import { forwardedFor, randomIp } from "../support/rate-limits";
+import { awayFromWindowEdge, forwardedFor, randomIp } from "../support/rate-limits";
 import { createMember, createSite, ORIGIN, PNG_BASE64 } from "../support/fixtures";
 
 // GET /api/v1/chat/widget/{siteID}/config and the operator settings behind it.
@@ -97,6 +97,7 @@ describe("the widget's site config", () => {
   });
 
   test("rate-limited as page views: past the limit 429 with Retry-After", async () => {
+    await awayFromWindowEdge();
     const site = await createSite();
     const ip = randomIp();
     for (let i = 0; i < 3; i++) expect((await config(site.id, ORIGIN, ip)).status).toBe(200);
