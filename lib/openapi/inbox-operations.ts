@@ -27,7 +27,9 @@ const inboxApiOperations: Operation[] = [
     path: `${INBOX}/session`,
     family: "inbox",
     summary: "Sign in (sets the session cookie)",
-    description: "No session needed, but the Origin must be the service's. After 5 failed sign-ins for one email from one client IP within 15 minutes: 429.",
+    description:
+      "No session needed, but the Origin must be the service's. After 5 failed sign-ins for one email from one client IP within 15 minutes, " +
+      "or while another attempt for them is being checked: 429. When too many passwords are being checked at once: 503 with Retry-After.",
     extension: true,
     body: signInBody,
     answers: { 200: inbox.signedIn },

@@ -37,4 +37,31 @@ describe("the in-process sliding window", () => {
     now += 120_000;
     expect(await limiter.peek("a")).toMatchObject({ success: true, remaining: 2 });
   });
+
+  test("release gives one counted request back, in the window it was counted in", async () => {
+    let now = 60_000 * 1000;
+    const limiter = new MemoryLimiter(2, 60_000, () => now);
+    await limiter.limit("a");
+    await limiter.limit("a");
+    expect((await limiter.limit("a")).success).toBe(false);
+    await limiter.release("a");
+    expect(await limiter.peek("a")).toMatchObject({ success: true, remaining: 1 });
+    expect((await limiter.limit("a")).success).toBe(true);
+    expect((await limiter.limit("a")).success).toBe(false);
+
+    // Counted just before the window turned, given back just after: from the previous window.
+    now += 59_000;
+    const other = new MemoryLimiter(2, 60_000, () => now);
+    await other.limit("b");
+    await other.limit("b");
+    now += 2_000; // 1 s into the next window: both still weigh floor(2 × 59/60) = 1
+    expect(await other.peek("b")).toMatchObject({ remaining: 1 });
+    await other.release("b"); // previous: 1, which weighs floor(59/60) = 0
+    expect(await other.peek("b")).toMatchObject({ remaining: 2 });
+    await other.release("b");
+    await other.release("b"); // never below zero
+    expect((await other.limit("b")).remaining).toBe(1);
+    await other.release("nobody"); // nothing to give back: no effect, no error
+    expect(await other.peek("nobody")).toMatchObject({ remaining: 2 });
+  });
 });

@@ -47,6 +47,16 @@ export class MemoryLimiter implements Limiter {
     return { success: remaining > 0, limit: this.tokens, remaining, reset: (window + 1) * this.windowMs };
   }
 
+  async release(identifier: string): Promise<void> {
+    const stored = this.counts.get(identifier);
+    if (!stored) return;
+    const counts = this.shift(stored, Math.floor(this.now() / this.windowMs));
+    // Counted in this window, or just before it turned (then it is in the previous one).
+    if (counts.current > 0) counts.current -= 1;
+    else if (counts.previous > 0) counts.previous -= 1;
+    this.counts.set(identifier, counts);
+  }
+
   private shift(counts: Counts | undefined, window: number): Counts {
     if (!counts || counts.window < window - 1) return { window, current: 0, previous: 0 };
     if (counts.window === window - 1) return { window, current: 0, previous: counts.current };

@@ -34,6 +34,17 @@ export class UpstashLimiter implements Limiter {
     return { success, limit, remaining, reset };
   }
 
+  /**
+   * @upstash/ratelimit's refund: a negative rate takes one off the current window's counter
+   * (atomically, in the same Lua script as `limit`) and lifts the library's in-memory block. A
+   * request counted just before the window turned is taken off the new window instead (the
+   * counter may go to -1): at most one extra request in that window, and only after a release.
+   */
+  async release(identifier: string): Promise<void> {
+    const { reason } = await this.ratelimit.limit(identifier, { rate: -1 });
+    if (reason === "timeout") throw new LimiterTimeout(`Upstash Redis did not answer within ${TIMEOUT_MS} ms`);
+  }
+
   async peek(identifier: string): Promise<LimitOutcome> {
     const { remaining, reset, limit } = await this.ratelimit.getRemaining(identifier);
     return { success: remaining > 0, limit, remaining, reset };

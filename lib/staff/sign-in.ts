@@ -1,39 +1,82 @@
 import { db } from "../db";
 import { AppError } from "../http/errors";
 import { log } from "../log";
-import { clientKey, limiterFor } from "../rate-limits/enforce-rate-limit";
+import type { Limiter } from "../rate-limits/limiter";
+import { clientKey, limiterFor, reportFailure } from "../rate-limits/enforce-rate-limit";
 import { rateLimitRule } from "../rate-limits/limits";
 import { verifyPassword } from "./passwords";
 import { canSignIn, createSession } from "./sessions";
 
 // Sign-in: one answer (401 invalid_credentials) for an unknown email, a wrong password and a
-// member who cannot sign in, each after one scrypt verification. After 5 failures for the same
-// email from the same client IP within 15 minutes, further attempts get 429 before any check.
+// member who cannot sign in, each after one scrypt verification. At most 5 failures for the same
+// email from the same client IP within 15 minutes; then 429 before any check.
+//
+// Sent in parallel, attempts must not all be checked before the first failure is counted, so:
+// - each attempt reserves its place in the limit *before* the password is checked (the limiter's
+//   count is atomic, also across instances in Redis) and gives it back when it was not a failure
+//   (a correct password, or no check at all: hashing busy, database down);
+// - one check at a time per email and IP in this process: a second attempt while one is being
+//   checked gets 429 at once, with no scrypt (and is not counted: it checked nothing);
+// - hashing itself is capped process-wide (passwords.ts): 503 beyond it.
+// A limiter that cannot be reached lets attempts through (fail open, logged); the last two still hold.
 
 const invalidCredentials = () => new AppError("invalid_credentials", "The email or password is not right.");
+const tooManyFailures = (retryAfter: number) =>
+  new AppError("rate_limited", "Too many failed sign-ins. Please wait and try again.", { retryAfter });
+
+const processWide = globalThis as unknown as { parleySignInsInFlight?: Set<string> };
+const inFlight = (processWide.parleySignInsInFlight ??= new Set());
 
 export async function signIn(input: { email: string; password: string }, request: Request) {
   const email = input.email.toLowerCase();
-  const rule = rateLimitRule("sign_in_failures");
-  const limiter = limiterFor(rule);
   const key = `${clientKey(request) ?? "unknown-client"}|${email}`; // unknown: per account only
-  const before = await limiter.peek(key).catch((error: unknown) => {
-    log.warn("rate_limiter_unavailable", { limit: rule.name, failOpen: true, error });
-    return null;
-  });
-  if (before && !before.success) {
-    const retryAfter = Math.max(1, Math.ceil((before.reset - Date.now()) / 1000));
-    throw new AppError("rate_limited", "Too many failed sign-ins. Please wait and try again.", { retryAfter });
+  if (inFlight.has(key)) throw new AppError("rate_limited", "A sign-in for this email is already being checked. Please wait and try again.", { retryAfter: 1 });
+  inFlight.add(key);
+  try {
+    return await checkOnce(email, input.password, key);
+  } finally {
+    inFlight.delete(key);
   }
-  const member = await (await db()).member.findUnique({
-    where: { email },
-    select: { id: true, email: true, role: true, passwordHash: true, deactivatedAt: true },
-  });
-  const passwordMatches = await verifyPassword(input.password, member?.passwordHash ?? null);
-  if (!member || !passwordMatches || !canSignIn(member)) {
-    await limiter.limit(key).catch(() => {});
-    log.info("sign_in_failed");
-    throw invalidCredentials();
+}
+
+async function checkOnce(email: string, password: string, key: string) {
+  const limiter = limiterFor(rateLimitRule("sign_in_failures"));
+  const reserved = await reserveAttempt(limiter, key);
+  let failed = false;
+  try {
+    const member = await (await db()).member.findUnique({
+      where: { email },
+      select: { id: true, email: true, role: true, passwordHash: true, deactivatedAt: true },
+    });
+    const passwordMatches = await verifyPassword(password, member?.passwordHash ?? null);
+    if (!member || !passwordMatches || !canSignIn(member)) {
+      failed = true; // the reservation stays: it is this failure's count
+      log.info("sign_in_failed");
+      throw invalidCredentials();
+    }
+    return { memberId: member.id, token: await createSession(member.id) };
+  } finally {
+    if (reserved && !failed) await releaseAttempt(limiter, key);
   }
-  return { memberId: member.id, token: await createSession(member.id) };
+}
+
+/** Counts the attempt; false when the limiter cannot be reached (fail open). Throws 429 when spent. */
+async function reserveAttempt(limiter: Limiter, key: string): Promise<boolean> {
+  let outcome;
+  try {
+    outcome = await limiter.limit(key);
+  } catch (error) {
+    reportFailure("sign_in_failures", error);
+    return false;
+  }
+  if (!outcome.success) throw tooManyFailures(Math.max(1, Math.ceil((outcome.reset - Date.now()) / 1000)));
+  return true;
+}
+
+async function releaseAttempt(limiter: Limiter, key: string): Promise<void> {
+  try {
+    await limiter.release(key);
+  } catch (error) {
+    reportFailure("sign_in_failures", error); // the attempt stays counted: errs on the safe side
+  }
 }

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { db } from "../../lib/db";
+import { limiterFor } from "../../lib/rate-limits/enforce-rate-limit";
+import { rateLimitRule } from "../../lib/rate-limits/limits";
+import { passwordWork } from "../../lib/staff/passwords";
 import { setupLinkIfNoOwner } from "../../lib/staff/invites";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
@@ -188,5 +191,89 @@ describe("deactivation", () => {
     expectError(await api.post(`/api/v1/inbox/members/${owner.id}/deactivate`, as(owner)), 409, "last_owner");
     expectError(await api.patch(`/api/v1/inbox/members/${owner.id}`, as(owner, { body: { role: "agent" } })), 409, "last_owner");
     expect((await api.get("/api/v1/inbox/session", as(owner))).status).toBe(200);
+  });
+});
+
+describe("sign-in attempts sent in parallel", () => {
+  // Without a trusted proxy the client address is unknown: attempts count per account.
+  const failuresLeft = async (email: string) =>
+    (await limiterFor(rateLimitRule("sign_in_failures")).peek(`unknown-client|${email}`)).remaining;
+
+  /** Takes `count` of the process's password-hashing places (running, then queued) until released. */
+  function occupyPasswordWork(count: number) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const runs = Array.from({ length: count }, () => passwordWork.run(() => held));
+    return async () => {
+      release();
+      await Promise.all(runs);
+    };
+  }
+
+  test("30 wrong passwords at once for one account: at most 5 are checked, the rest 429; then even the right one is 429", async () => {
+    await awayFromWindowEdge(15 * 60_000);
+    const staff = await createStaff();
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(staff.email, `wrong ${i}`)));
+    const checked = burst.filter((response) => response.status === 401);
+    const refused = burst.filter((response) => response.status === 429);
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(checked.length + refused.length).toBe(30);
+    for (const response of refused) {
+      expectError(response, 429, "rate_limited");
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    // Five checks in all, however they were sent.
+    let failures = checked.length;
+    while (failures < 5) {
+      expectError(await signIn(staff.email, "wrong again"), 401, "invalid_credentials");
+      failures += 1;
+    }
+    expectError(await signIn(staff.email, PASSWORD), 429, "rate_limited");
+    expectError(await signIn(staff.email, "wrong"), 429, "rate_limited");
+  });
+
+  test("an attempt is counted before its password is checked", async () => {
+    await awayFromWindowEdge(15 * 60_000);
+    const staff = await createStaff();
+    const release = occupyPasswordWork(passwordWork.limits.running);
+    const attempt = signIn(staff.email, "wrong");
+    await vi.waitFor(() => expect(passwordWork.load.queued).toBe(1), { timeout: 20_000 }); // waiting for its scrypt
+    expect(await failuresLeft(staff.email)).toBe(4);
+    await release();
+    expectError(await attempt, 401, "invalid_credentials");
+    expect(await failuresLeft(staff.email)).toBe(4);
+  });
+
+  test("a correct sign-in gives its reserved attempt back", async () => {
+    await awayFromWindowEdge(15 * 60_000);
+    const staff = await createStaff();
+    for (let attempt = 1; attempt <= 4; attempt++) expectError(await signIn(staff.email, `wrong ${attempt}`), 401, "invalid_credentials");
+    for (let attempt = 1; attempt <= 3; attempt++) expect((await signIn(staff.email, PASSWORD)).status).toBe(200);
+    expect(await failuresLeft(staff.email)).toBe(1);
+    expectError(await signIn(staff.email, "wrong 5"), 401, "invalid_credentials");
+    expectError(await signIn(staff.email, PASSWORD), 429, "rate_limited");
+  });
+
+  test("password hashing is capped process-wide: beyond it 503 with Retry-After, no check and nothing counted", async () => {
+    await awayFromWindowEdge(15 * 60_000);
+    const staff = await createStaff();
+    const { running, queued } = passwordWork.limits;
+    const release = occupyPasswordWork(running + queued);
+    let busy;
+    try {
+      expect(passwordWork.load).toEqual({ running, queued });
+      busy = await signIn(staff.email, PASSWORD);
+      const unknown = await signIn("nobody@team.example", PASSWORD);
+      expectError(busy, 503, "service_unavailable");
+      expectError(unknown, 503, "service_unavailable");
+      expect(busy.json.message).toBe(unknown.json.message);
+    } finally {
+      await release();
+    }
+    expect(Number(busy.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(busy.headers.get("set-cookie")).toBeNull();
+    expect(await failuresLeft(staff.email)).toBe(5);
+    expect((await signIn(staff.email, PASSWORD)).status).toBe(200);
   });
 });

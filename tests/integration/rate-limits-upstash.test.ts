@@ -126,3 +126,71 @@ describe("failed sign-ins kept in Upstash Redis", () => {
     expect((await api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email: staff.email, password: PASSWORD }, headers: from(randomIp()) })).status).toBe(200);
   });
 });
+
+describe.runIf(redisUp)("attempts given back in Upstash Redis", () => {
+  test("release gives one counted request back, in Redis (and lifts the in-memory block)", async () => {
+    const limiter = new UpstashLimiter({ url: upstash.url, token: upstash.token }, 2, 60_000, "parley:rl:release-test");
+    const identifier = `ip:${randomIp()}`;
+    const counted = async () => {
+      const values = await Promise.all((await upstash.redis.keys(`parley:rl:release-test:${identifier}:*`)).map((key) => upstash.redis.get(key)));
+      return values.reduce((sum, value) => sum + Number(value), 0);
+    };
+    expect((await limiter.limit(identifier)).success).toBe(true);
+    expect((await limiter.limit(identifier)).success).toBe(true);
+    expect((await limiter.limit(identifier)).success).toBe(false);
+    expect(await counted()).toBe(2);
+    await limiter.release(identifier);
+    expect(await counted()).toBe(1);
+    expect(await limiter.peek(identifier)).toMatchObject({ success: true, remaining: 1 });
+    // Another instance (no in-memory block) and this one agree.
+    const otherInstance = new UpstashLimiter({ url: upstash.url, token: upstash.token }, 2, 60_000, "parley:rl:release-test");
+    expect(await otherInstance.peek(identifier)).toMatchObject({ remaining: 1 });
+    expect((await limiter.limit(identifier)).success).toBe(true);
+    expect((await limiter.limit(identifier)).success).toBe(false);
+  });
+
+  test("failed sign-ins are counted in Redis; a correct one gives its attempt back", async () => {
+    await awayFromWindowEdge(15 * 60_000);
+    const { createStaff, INBOX_ORIGIN, PASSWORD } = await import("../support/inbox");
+    const staff = await createStaff();
+    const ip = randomIp();
+    const signIn = (password: string) =>
+      api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email: staff.email, password }, headers: from(ip) });
+    const counted = async () => {
+      const keys = await upstash.redis.keys(`parley:rl:sign_in_failures:${ip}|${staff.email}:*`);
+      return (await Promise.all(keys.map((key) => upstash.redis.get(key)))).reduce((sum, value) => sum + Number(value), 0);
+    };
+    for (let i = 0; i < 4; i++) expectError(await signIn(`wrong ${i}`), 401, "invalid_credentials");
+    expect(await counted()).toBe(4);
+    for (let i = 0; i < 2; i++) expect((await signIn(PASSWORD)).status).toBe(200);
+    expect(await counted()).toBe(4);
+    expectError(await signIn("wrong 5"), 401, "invalid_credentials");
+    expectError(await signIn(PASSWORD), 429, "rate_limited");
+    expect(await counted()).toBe(5);
+  });
+
+  test("with Upstash unreachable, sign-in fails open (logged) but stays one check at a time", async () => {
+    const { createStaff, INBOX_ORIGIN, PASSWORD } = await import("../support/inbox");
+    const staff = await createStaff();
+    const ip = randomIp();
+    const signIn = (password: string) =>
+      api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email: staff.email, password }, headers: from(ip) });
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    let lines: string[] = [];
+    upstash.mode = "down";
+    try {
+      for (let i = 0; i < 6; i++) expectError(await signIn(`wrong ${i}`), 401, "invalid_credentials");
+      const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => signIn(`wrong burst ${i}`)));
+      const checked = burst.filter((response) => response.status === 401).length;
+      expect(checked).toBeGreaterThanOrEqual(1);
+      expect(checked).toBeLessThanOrEqual(3); // one at a time: only one that arrived after another ended
+      expect(burst.filter((response) => response.status === 429).length).toBe(10 - checked);
+      expect((await signIn(PASSWORD)).status).toBe(200);
+      lines = stderr.mock.calls.map(([line]) => String(line));
+    } finally {
+      upstash.mode = "normal";
+      stderr.mockRestore();
+    }
+    expect(lines.some((line) => line.includes('"rate_limiter_unavailable"') && line.includes('"sign_in_failures"'))).toBe(true);
+  });
+});
