@@ -73,6 +73,9 @@ export const envSchema = z
       z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL").optional(),
     ),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().max(300).regex(/@/, "must hold an email address").optional()),
+    // Automatic emails (acknowledgements, follow-ups) to one address per site; beyond, `suppressed`.
+    EMAIL_RECIPIENT_HOURLY_CAP: count(3),
+    EMAIL_RECIPIENT_DAILY_CAP: count(10),
     // Webhooks may reach http, loopback and private addresses (your own network, tests).
     WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("off")),
     // Whether this process runs the notification worker (emails, webhooks); off for web-only instances.

@@ -13,7 +13,7 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
   const prisma = await db();
   const conversation = await prisma.conversation.findUnique({
     where: { id: conversationId },
-    select: { visitorEmail: true, visitorName: true, visitorSeenSequence: true, origin: true, site: { select: { name: true } } },
+    select: { siteId: true, visitorEmail: true, visitorName: true, visitorSeenSequence: true, origin: true, site: { select: { name: true } } },
   });
   if (!conversation?.visitorEmail) return;
   const state = await prisma.visitorFollowUp.findUnique({ where: { conversationId } });
@@ -72,6 +72,7 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
         ...content,
         kind: "visitor_follow_up",
         recipient: conversation.visitorEmail!,
+        siteId: conversation.siteId,
         conversationId,
         headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       },

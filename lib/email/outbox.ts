@@ -1,51 +1,117 @@
 import { randomUUID } from "node:crypto";
 import { db, type SqlQuery } from "../db";
+import { env } from "../env";
+import type { Email } from "../generated/prisma/client";
 import type { JobSpec } from "../jobs/queue";
 import { QUEUES } from "../jobs/queue";
+import type { SqlRow } from "../sql-row";
 import type { EmailContent } from "./templates";
 import { mailFrom, smtpConfigured, smtpTransport } from "./transport";
 
 // Every email is a row first: `pending` with a send job when SMTP is configured, `not_sent`
-// (the outbox the operator reads) when it is not.
+// (the outbox the operator reads) when it is not, `suppressed` (kept, never sent) when it is an
+// automatic email over its recipient's cap.
 
 export type EmailKind = "staff_alert" | "visitor_follow_up" | "ticket_acknowledgement" | "ticket_reply";
+
+/**
+ * The automatic emails to addresses anyone can type into a form (decisions.md, "Email in both
+ * directions"): at most EMAIL_RECIPIENT_HOURLY_CAP an hour and EMAIL_RECIPIENT_DAILY_CAP a day to
+ * one address per site, the rest `suppressed`. Staff replies are written by a person and never
+ * capped; staff alerts go to members, whose addresses the operator set, and are already limited
+ * per conversation and member (staff-alerts.ts): neither is capped nor counted.
+ */
+const CAPPED_KINDS: readonly EmailKind[] = ["ticket_acknowledgement", "visitor_follow_up"];
+
+export type SuppressedReason = "hourly_cap" | "daily_cap";
 
 export interface EmailDraft extends EmailContent {
   kind: EmailKind;
   recipient: string;
+  /** The site the email is about: caps count per site. */
+  siteId: string;
   headers?: Record<string, string>;
   conversationId?: string;
   ticketId?: string;
   memberId?: string;
 }
 
+/** How the caps see an address: `Victim@Example.com ` and `victim@example.com` are one. */
+const recipientKey = (recipient: string) => recipient.trim().toLowerCase();
+
+// Two transactions storing to the same (site, address) take turns from here to their commit, so
+// the count below sees what the other one stored (a statement's snapshot is taken when it starts:
+// the lock must be taken by an earlier statement). Keys are locked in order, so no two batches
+// wait on each other; a hash collision only makes two addresses take turns.
+const RECIPIENT_LOCKS = 0x656d6c; // the first of the two keys: these locks' own space ("eml")
+const LOCK_RECIPIENTS = `
+  SELECT pg_advisory_xact_lock(${RECIPIENT_LOCKS}, k.key)
+    FROM (SELECT DISTINCT hashtext(r.site_id || ' ' || r.recipient_key) AS key
+            FROM unnest($1::text[], $2::text[]) AS r(site_id, recipient_key) ORDER BY 1) k`;
+
+// One statement for the batch. What a (site, address) got in the last hour and day (automatic, not
+// suppressed) leaves it `allowed` more; the first that many of the batch's capped drafts to it pass,
+// the others are kept as `suppressed` with the cap that stopped them. Answers the rows stored.
+const INSERT_EMAILS = `
+  WITH drafts AS (
+    SELECT e.*, e.kind = ANY($14::text[]) AS capped
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+                  $11::text[], $12::text[]) WITH ORDINALITY
+        AS e(id, kind, recipient, subject, text_body, html_body, headers, conversation_id, ticket_id, member_id, site_id, recipient_key, ord)
+  ), judged AS (
+    SELECT d.*,
+           CASE WHEN NOT d.capped OR row_number() OVER recipient <= sent.allowed THEN NULL
+                WHEN sent.day + sent.allowed >= $16::int THEN 'daily_cap'
+                ELSE 'hourly_cap' END AS suppressed_reason
+      FROM drafts d
+      LEFT JOIN LATERAL (
+        SELECT c.day, greatest(0, least($15::int - c.hour, $16::int - c.day)) AS allowed
+          FROM (SELECT count(*) AS day, count(*) FILTER (WHERE m."created_at" > now() - interval '1 hour') AS hour
+                  FROM "emails" m
+                 WHERE d.capped AND m."site_id" = d.site_id AND m."recipient_key" = d.recipient_key
+                   AND m."created_at" > now() - interval '24 hours' AND m."kind" = ANY($14::text[]) AND m."status" <> 'suppressed') c
+      ) sent ON true
+    WINDOW recipient AS (PARTITION BY d.capped, d.site_id, d.recipient_key ORDER BY d.ord)
+  )
+  INSERT INTO "emails" ("id", "kind", "recipient", "recipient_key", "subject", "text_body", "html_body", "headers", "status",
+     "suppressed_reason", "site_id", "conversation_id", "ticket_id", "member_id")
+  SELECT j.id, j.kind, j.recipient, j.recipient_key, j.subject, j.text_body, j.html_body, j.headers::jsonb,
+         CASE WHEN j.suppressed_reason IS NULL THEN $13::text ELSE 'suppressed' END, j.suppressed_reason,
+         j.site_id, j.conversation_id, j.ticket_id, j.member_id
+    FROM judged j
+  RETURNING "id", "status"`;
+
 /** Stores the emails in the caller's transaction; returns their send jobs to add in it too (if any). */
 export async function storeEmails(sql: SqlQuery, drafts: EmailDraft[]): Promise<JobSpec[]> {
   if (drafts.length === 0) return [];
-  const ids = drafts.map(() => `em_${randomUUID()}`);
+  const { EMAIL_RECIPIENT_HOURLY_CAP, EMAIL_RECIPIENT_DAILY_CAP } = env();
   const status = smtpConfigured() ? "pending" : "not_sent";
   const column = <Value>(value: (draft: EmailDraft) => Value) => drafts.map(value);
-  await sql.executeSql(
-    `INSERT INTO "emails" ("id", "kind", "recipient", "subject", "text_body", "html_body", "headers", "status",
-       "conversation_id", "ticket_id", "member_id")
-     SELECT e.id, e.kind, e.recipient, e.subject, e.text_body, e.html_body, e.headers::jsonb, $8, e.conversation_id, e.ticket_id, e.member_id
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $9::text[], $10::text[], $11::text[])
-         AS e(id, kind, recipient, subject, text_body, html_body, headers, conversation_id, ticket_id, member_id)`,
-    [
-      ids,
-      column((draft) => draft.kind),
-      column((draft) => draft.recipient),
-      column((draft) => draft.subject),
-      column((draft) => draft.text),
-      column((draft) => draft.html),
-      column((draft) => JSON.stringify(draft.headers ?? {})),
-      status,
-      column((draft) => draft.conversationId ?? null),
-      column((draft) => draft.ticketId ?? null),
-      column((draft) => draft.memberId ?? null),
-    ],
-  );
-  return status === "pending" ? ids.map((emailId) => ({ name: QUEUES.email, data: { emailId } })) : [];
+  const capped = drafts.filter((draft) => CAPPED_KINDS.includes(draft.kind));
+  if (capped.length > 0) {
+    await sql.executeSql(LOCK_RECIPIENTS, [capped.map((draft) => draft.siteId), capped.map((draft) => recipientKey(draft.recipient))]);
+  }
+  const { rows } = await sql.executeSql(INSERT_EMAILS, [
+    drafts.map(() => `em_${randomUUID()}`),
+    column((draft) => draft.kind),
+    column((draft) => draft.recipient),
+    column((draft) => draft.subject),
+    column((draft) => draft.text),
+    column((draft) => draft.html),
+    column((draft) => JSON.stringify(draft.headers ?? {})),
+    column((draft) => draft.conversationId ?? null),
+    column((draft) => draft.ticketId ?? null),
+    column((draft) => draft.memberId ?? null),
+    column((draft) => draft.siteId),
+    column((draft) => recipientKey(draft.recipient)),
+    status,
+    CAPPED_KINDS,
+    EMAIL_RECIPIENT_HOURLY_CAP,
+    EMAIL_RECIPIENT_DAILY_CAP,
+  ]);
+  return (rows as SqlRow<Email, "id" | "status">[])
+    .filter((row) => row.status === "pending")
+    .map((row) => ({ name: QUEUES.email, data: { emailId: row.id } }));
 }
 
 /**
@@ -108,6 +174,7 @@ export async function listOutbox() {
     text: row.textBody,
     status: row.status,
     sent: row.status === "sent",
+    suppressed_reason: row.suppressedReason as SuppressedReason | null,
     attempts: row.attempts,
     error: row.lastError,
     conversation_id: row.conversationId,

@@ -17,14 +17,14 @@ import { renderEmail } from "./templates";
 const MAX_QUOTED = 10;
 
 type RecipientRow = OuterJoined<SqlRow<Member, "id" | "email"> & SqlRow<StaffAlert, "alerted_sequence" | "last_sent_at">> &
-  SqlRow<Conversation, "visitor_name"> &
+  SqlRow<Conversation, "visitor_name" | "site_id"> &
   SqlRow<Conversation, never, { conversation_id: "id" }> &
   SqlRow<Site, never, { site_name: "name" }>;
 
 // One row per conversation and member who takes alerts (or one with a null member when none
 // does), with what the conversation has sent them so far; none while anyone watches the inbox.
 const ALERT_RECIPIENTS = `
-  SELECT c."id" AS conversation_id, m."id", m."email", a."alerted_sequence", a."last_sent_at", c."visitor_name", s."name" AS site_name
+  SELECT c."id" AS conversation_id, m."id", m."email", a."alerted_sequence", a."last_sent_at", c."visitor_name", c."site_id", s."name" AS site_name
     FROM "conversations" c
     JOIN "sites" s ON s."id" = c."site_id"
     LEFT JOIN "members" m ON m."email" IS NOT NULL AND m."notify"
@@ -150,7 +150,7 @@ function alertEmail(conversationId: string, conversation: RecipientRow, member: 
     link: { label: "Open the conversation", url: inboxConversationUrl(conversationId) },
     footer: "You get these because notifications are on for you in Parley.",
   });
-  return { ...content, kind: "staff_alert", recipient: member.email, conversationId, memberId: member.id };
+  return { ...content, kind: "staff_alert", recipient: member.email, siteId: conversation.site_id, conversationId, memberId: member.id };
 }
 
 function groupBy<Row>(rows: Row[], key: (row: Row) => string): Map<string, Row[]> {

@@ -10,7 +10,7 @@ const ticketTag = (number: number) => `[#${number}]`;
 export async function ticketAcknowledgement(ticketId: string): Promise<EmailDraft | null> {
   const ticket = await (await db()).ticket.findUnique({
     where: { id: ticketId },
-    select: { id: true, number: true, email: true, name: true, subject: true, body: true, site: { select: { name: true } } },
+    select: { id: true, siteId: true, number: true, email: true, name: true, subject: true, body: true, site: { select: { name: true } } },
   });
   if (!ticket) return null;
   const siteName = ticket.site.name;
@@ -24,6 +24,7 @@ export async function ticketAcknowledgement(ticketId: string): Promise<EmailDraf
     }),
     kind: "ticket_acknowledgement",
     recipient: ticket.email,
+    siteId: ticket.siteId,
     ticketId: ticket.id,
   };
 }
@@ -35,7 +36,7 @@ export async function ticketReplyEmail(replyId: string): Promise<EmailDraft | nu
   const [ticket, member] = await Promise.all([
     prisma.ticket.findUnique({
       where: { id: reply.ticketId },
-      select: { id: true, number: true, email: true, subject: true, site: { select: { name: true } } },
+      select: { id: true, siteId: true, number: true, email: true, subject: true, site: { select: { name: true } } },
     }),
     prisma.member.findUnique({ where: { id: reply.memberId }, select: { name: true } }),
   ]);
@@ -51,6 +52,7 @@ export async function ticketReplyEmail(replyId: string): Promise<EmailDraft | nu
     }),
     kind: "ticket_reply",
     recipient: ticket.email,
+    siteId: ticket.siteId,
     ticketId: ticket.id,
     memberId: reply.memberId,
   };

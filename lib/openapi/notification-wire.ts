@@ -54,8 +54,14 @@ export const outboxEmail = named(
     to: z.string(),
     subject: z.string(),
     text: z.string(),
-    status: z.enum(["not_sent", "pending", "sent"]).describe("`not_sent`: no SMTP_URL, the email stays here"),
+    status: z
+      .enum(["not_sent", "pending", "sent", "suppressed"])
+      .describe("`not_sent`: no SMTP_URL, the email stays here; `suppressed`: an automatic email over its recipient's cap, never sent"),
     sent: z.boolean(),
+    suppressed_reason: z
+      .enum(["hourly_cap", "daily_cap"])
+      .nullable()
+      .describe("when `suppressed`: the per-recipient cap it hit (EMAIL_RECIPIENT_HOURLY_CAP or EMAIL_RECIPIENT_DAILY_CAP)"),
     attempts: z.int().min(0),
     error: z.string().nullable(),
     conversation_id: z.string().nullable(),

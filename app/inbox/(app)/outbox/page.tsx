@@ -13,10 +13,16 @@ const KIND_LABELS: Record<string, string> = {
   ticket_reply: "Ticket reply",
 };
 
-/** sent / not sent (no SMTP_URL) / failed (SMTP refused; the queue tries again) / sending. */
+const SUPPRESSED_LABELS: Record<string, string> = {
+  hourly_cap: "Suppressed: this address had its automatic emails for the hour",
+  daily_cap: "Suppressed: this address had its automatic emails for the day",
+};
+
+/** sent / not sent (no SMTP_URL) / suppressed (over a per-recipient cap) / failed (SMTP refused; the queue tries again) / sending. */
 function statusOf(email: OutboxEmail): { label: string; bad: boolean } {
   if (email.status === "sent") return { label: "Sent", bad: false };
   if (email.status === "not_sent") return { label: "Not sent", bad: true };
+  if (email.status === "suppressed") return { label: SUPPRESSED_LABELS[email.suppressed_reason ?? ""] ?? "Suppressed", bad: true };
   if (email.error) return { label: `Failed (${email.error}), will retry`, bad: true };
   return { label: "Sending", bad: false };
 }
@@ -30,6 +36,8 @@ export default async function OutboxPage() {
       <h1>Email outbox</h1>
       <p className={styles.hint}>
         Every email Parley writes, newest first (the last 200). Without <code>SMTP_URL</code> none is sent: they stay here, marked “not sent”.
+        Automatic emails beyond <code>EMAIL_RECIPIENT_HOURLY_CAP</code> an hour or <code>EMAIL_RECIPIENT_DAILY_CAP</code> a day to one address
+        are kept here unsent, marked “suppressed”.
       </p>
       {emails.length === 0 ? (
         <p className={styles.empty}>No emails yet.</p>
