@@ -17,6 +17,33 @@ const flag = (fallback) =>
     .preprocess(emptyAsUndefined, z.enum(["true", "false", "1", "0"]).default(fallback ? "true" : "false"))
     .transform((value) => value === "true" || value === "1");
 const httpUrl = z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional());
+// A DNS name as a webhook URL's host holds it after the WHATWG parser: lower case, no trailing
+// dot; a last label of digits only would be read as an IPv4 address, so it is not a name.
+const hostNameEntry = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*(?![0-9]+$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+const ipv4 = z.ipv4();
+const ipv6 = z.ipv6();
+/**
+ * WEBHOOK_ALLOWED_TARGETS: comma-separated host names (exact) and CIDRs (an address alone is a
+ * /32 or /128), which webhooks may reach even when internal (lib/webhooks/target-guard.ts).
+ */
+const allowedTargets = z.preprocess(emptyAsUndefined, z.string().optional()).transform((value, ctx) => {
+  /** @type {{ names: string[], ranges: { network: string, prefix: number, family: "ipv4" | "ipv6" }[] }} */
+  const allowed = { names: [], ranges: [] };
+  for (const raw of value === undefined ? [] : value.split(",")) {
+    const entry = raw.trim().toLowerCase();
+    const [network = "", prefix, ...rest] = entry.split("/");
+    const family = ipv4.safeParse(network).success ? "ipv4" : ipv6.safeParse(network).success ? "ipv6" : null;
+    const bits = family === "ipv4" ? 32 : 128;
+    if (family && rest.length === 0 && (prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= bits))) {
+      allowed.ranges.push({ network, prefix: prefix === undefined ? bits : Number(prefix), family });
+    } else if (hostNameEntry.test(entry)) {
+      allowed.names.push(entry);
+    } else {
+      ctx.addIssue({ code: "custom", message: `has ${JSON.stringify(raw.trim())}, which is not a host name or a CIDR (e.g. hooks.internal, 10.0.0.0/8, fd00::/8)` });
+    }
+  }
+  return allowed;
+});
 const postgresUrl = z.preprocess(
   emptyAsUndefined,
   z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
@@ -78,6 +105,8 @@ export const envSchema = z
     EMAIL_RECIPIENT_DAILY_CAP: count(10),
     // Webhooks may reach http, loopback and private addresses (your own network, tests).
     WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("off")),
+    // Webhooks may reach these host names and CIDRs even when internal (still https only).
+    WEBHOOK_ALLOWED_TARGETS: allowedTargets,
     // Whether this process runs the notification worker (emails, webhooks); off for web-only instances.
     NOTIFICATION_WORKER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
   })

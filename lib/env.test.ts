@@ -20,3 +20,28 @@ describe("the configuration on Vercel", () => {
     expect(parseEnv({}).DATABASE_URL).toBeUndefined();
   });
 });
+
+describe("WEBHOOK_ALLOWED_TARGETS", () => {
+  test("takes host names and CIDRs (IPv4 and IPv6), separated by commas", () => {
+    const { WEBHOOK_ALLOWED_TARGETS } = parseEnv({ WEBHOOK_ALLOWED_TARGETS: " n8n , Hooks.Corp.Example,10.0.0.0/8, fd00::/8,192.168.1.20" });
+    expect(WEBHOOK_ALLOWED_TARGETS).toEqual({
+      names: ["n8n", "hooks.corp.example"],
+      ranges: [
+        { network: "10.0.0.0", prefix: 8, family: "ipv4" },
+        { network: "fd00::", prefix: 8, family: "ipv6" },
+        { network: "192.168.1.20", prefix: 32, family: "ipv4" },
+      ],
+    });
+  });
+
+  test("is empty when unset", () => {
+    expect(parseEnv({}).WEBHOOK_ALLOWED_TARGETS).toEqual({ names: [], ranges: [] });
+  });
+
+  test.each(["10.0.0.0/33", "fd00::/129", "hooks.example.com/24", "*.corp.example", "https://hooks.corp.example", "hooks.corp.example.", "a..b", "10.0.0.0/8,,n8n", "[::1]"])(
+    "a bad entry (%s) stops the start with a message naming the variable",
+    (value) => {
+      expect(() => parseEnv({ WEBHOOK_ALLOWED_TARGETS: value })).toThrow(/WEBHOOK_ALLOWED_TARGETS .*not a host name or a CIDR/);
+    },
+  );
+});

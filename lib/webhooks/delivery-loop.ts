@@ -7,7 +7,7 @@ import type { SqlRow } from "../sql-row";
 import { ATTEMPTS_IN_FLIGHT } from "./keep-alive-agents";
 import { postWebhook, type AttemptResult } from "./post-webhook";
 import { signWebhook } from "./signature";
-import { resolveTarget, TargetRefused } from "./target-guard";
+import { allowedTargets, resolveTarget, TargetRefused } from "./target-guard";
 
 // Webhook attempts straight from `webhook_deliveries`: the row is the job. Due rows are claimed in
 // batches (attempt + 1, held for the timeout + 5 s, so no other worker sends them meanwhile), at
@@ -194,7 +194,8 @@ async function recordOutcomes(executor: SqlExecutor, outcomes: Outcome[]): Promi
 
 async function attempt(delivery: Claimed, timeoutMs: number): Promise<AttemptResult> {
   try {
-    const target = await resolveTarget(delivery.url, env().WEBHOOK_ALLOW_PRIVATE_TARGETS === "on");
+    const { WEBHOOK_ALLOW_PRIVATE_TARGETS, WEBHOOK_ALLOWED_TARGETS } = env();
+    const target = await resolveTarget(delivery.url, WEBHOOK_ALLOW_PRIVATE_TARGETS === "on", allowedTargets(WEBHOOK_ALLOWED_TARGETS));
     const timestamp = Math.floor(Date.now() / 1000);
     const headers = {
       "content-type": "application/json",

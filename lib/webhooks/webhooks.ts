@@ -5,7 +5,7 @@ import type { Prisma, WebhookDelivery } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../http/errors";
 import type { CreateWebhookInput, UpdateWebhookInput } from "./schemas";
 import { newWebhookSecret } from "./signature";
-import { registrationProblem } from "./target-guard";
+import { allowedTargets, registrationProblem } from "./target-guard";
 
 // Registered webhooks (the operator API). The secret is returned by create only.
 
@@ -24,16 +24,21 @@ const toWire = (row: Prisma.WebhookGetPayload<{ select: typeof publicColumns }>)
 
 const webhookNotFound = () => new AppError("not_found", "No webhook has this identifier.");
 
-function assertTargetAllowed(url: string): void {
-  const problem = registrationProblem(url, env().WEBHOOK_ALLOW_PRIVATE_TARGETS === "on");
-  if (problem) throw invalidRequest(`The webhook URL ${problem}.`, [{ path: "url", problem }]);
+/** The URL, or a 400 saying why it may not be a target (lib/webhooks/target-guard.ts). */
+function allowedTarget(url: string): string {
+  const { WEBHOOK_ALLOW_PRIVATE_TARGETS, WEBHOOK_ALLOWED_TARGETS } = env();
+  const problem = registrationProblem(url, WEBHOOK_ALLOW_PRIVATE_TARGETS === "on", allowedTargets(WEBHOOK_ALLOWED_TARGETS));
+  if (!problem) return url;
+  // The problem may quote the URL (up to 2,000 characters): the message keeps the first part.
+  const summary = problem.length > 160 ? `${problem.slice(0, 159)}…` : problem;
+  throw invalidRequest(`The webhook URL ${summary}.`, [{ path: "url", problem }]);
 }
 
 export async function createWebhook(input: CreateWebhookInput) {
-  assertTargetAllowed(input.url);
+  const url = allowedTarget(input.url);
   const secret = newWebhookSecret();
   const row = await (await db()).webhook.create({
-    data: { id: `wh_${randomUUID()}`, url: input.url, events: input.events, description: input.description ?? null, secret },
+    data: { id: `wh_${randomUUID()}`, url, events: input.events, description: input.description ?? null, secret },
     select: publicColumns,
   });
   return { ...toWire(row), secret };
@@ -45,11 +50,11 @@ export async function listWebhooks() {
 }
 
 export async function updateWebhook(id: string, input: UpdateWebhookInput) {
-  if (input.url !== undefined) assertTargetAllowed(input.url);
+  const url = input.url === undefined ? undefined : allowedTarget(input.url);
   const prisma = await db();
   const { count } = await prisma.webhook.updateMany({
     where: { id },
-    data: { url: input.url, events: input.events, description: input.description, updatedAt: new Date() },
+    data: { url, events: input.events, description: input.description, updatedAt: new Date() },
   });
   if (count === 0) throw webhookNotFound();
   return toWire(await prisma.webhook.findUniqueOrThrow({ where: { id }, select: publicColumns }));

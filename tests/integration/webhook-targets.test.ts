@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db";
 import { startNotificationWorker } from "../../lib/jobs/worker";
 import { isBlockedAddress, registrationProblem, resolveTarget, TargetRefused } from "../../lib/webhooks/target-guard";
-import { api } from "../support/api";
+import { api, type CallOptions } from "../support/api";
+import { expectError } from "../support/expectations";
 import { openConversation } from "../support/fixtures";
+import { as, createStaff, type Staff } from "../support/inbox";
 import { eventually, WebhookReceiver } from "../support/webhook-receiver";
 
 // The SSRF guard with WEBHOOK_ALLOW_PRIVATE_TARGETS unset (the default): literal internal
@@ -12,6 +15,8 @@ import { eventually, WebhookReceiver } from "../support/webhook-receiver";
 let receiver: WebhookReceiver;
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
+  // The first call loads the route modules, which on a busy machine can take most of a test's time.
+  expect((await api.get("/api/v1/admin/webhooks", { admin: true })).status).toBe(200);
 });
 afterAll(() => receiver.stop());
 
@@ -90,4 +95,131 @@ test("a webhook whose URL later points inside is refused at every attempt, not s
   } finally {
     await worker.stop();
   }
+});
+
+// Issue 23: spellings of internal hosts that passed registration (201 on POST, 200 on PATCH, on
+// the operator and the inbox routes alike). The URL is canonicalised with the WHATWG parser (the
+// one deliveries use); a spelling it would change is refused, and so is every internal spelling.
+describe("internal hosts spelled to look otherwise", () => {
+  const REPORTED = [
+    "https://localhost./",
+    "https://localhost.:443/",
+    "https://[::127.0.0.1]/", // the parser reads it as [::7f00:1], IPv4-compatible 127.0.0.1
+    "https://hooks.example.com\\@127.0.0.1/", // userinfo to some parsers, a path to WHATWG's
+  ];
+  const PUBLIC = "https://hooks.example.com/parley";
+  const events = ["message.created"];
+  let owner: Staff;
+  const routes = [
+    { family: "operator", base: "/api/v1/admin/webhooks", options: (): CallOptions => ({ admin: true }) },
+    { family: "inbox", base: "/api/v1/inbox/webhooks", options: (): CallOptions => as(owner) },
+  ];
+  const stored = async () => (await db()).webhook.findMany({ orderBy: { id: "asc" } });
+
+  beforeAll(async () => {
+    owner = await createStaff("owner", "Olive Owner");
+  });
+
+  for (const route of routes) {
+    test.each(REPORTED)(`POST ${route.base} with %s is a 400 and stores nothing`, async (url) => {
+      const before = await stored();
+      const response = await api.post(route.base, { ...route.options(), body: { url, events } });
+      expectError(response, 400, "invalid_request");
+      expect(response.json.result.fields).toEqual([expect.objectContaining({ path: "url" })]);
+      expect(await stored()).toEqual(before);
+    });
+
+    test.each(REPORTED)(`PATCH ${route.base}/{id} to %s is a 400 and changes nothing`, async (url) => {
+      const created = await api.post(route.base, { ...route.options(), body: { url: PUBLIC, events } });
+      expect(created.status).toBe(201);
+      const before = await stored();
+      const response = await api.patch(`${route.base}/${created.json.result.id}`, { ...route.options(), body: { url } });
+      expectError(response, 400, "invalid_request");
+      expect(await stored()).toEqual(before);
+    });
+  }
+
+  // More spellings, each refused at registration without WEBHOOK_ALLOW_PRIVATE_TARGETS.
+  test.each([
+    ["decimal IPv4", "https://2130706433/hook"],
+    ["hexadecimal IPv4", "https://0x7f000001/hook"],
+    ["mixed hex IPv4", "https://0x7f.0.0.1/hook"],
+    ["octal IPv4", "https://0177.0.0.1/hook"],
+    ["short IPv4", "https://127.1/hook"],
+    ["IPv4 with a trailing dot", "https://127.0.0.1./hook"],
+    ["zero", "https://0/hook"],
+    ["IPv4-mapped IPv6, dotted", "https://[::ffff:127.0.0.1]/hook"],
+    ["IPv4-mapped IPv6, hex", "https://[::ffff:7f00:1]/hook"],
+    ["IPv4-mapped private", "https://[::ffff:a00:1]/hook"],
+    ["IPv4-compatible IPv6 (canonical)", "https://[::7f00:1]/hook"],
+    ["IPv4-compatible private", "https://[::a00:1]/hook"],
+    ["IPv6 loopback, long form", "https://[0:0:0:0:0:0:0:1]/hook"],
+    ["IPv6 unspecified", "https://[::]/hook"],
+    ["IPv6 link-local", "https://[fe80::1]/hook"],
+    ["IPv6 link-local with a zone", "https://[fe80::1%25eth0]/hook"],
+    ["IPv6 unique local", "https://[fd12:3456::1]/hook"],
+    ["local-use NAT64", "https://[64:ff9b:1::a00:1]/hook"],
+    ["Teredo", "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook"],
+    ["upper-case localhost", "https://LOCALHOST/hook"],
+    ["localhost.localdomain", "https://localhost.localdomain/hook"],
+    ["an mDNS name", "https://printer.local/hook"],
+    ["a cloud metadata name", "https://metadata.google.internal/computeMetadata/v1/"],
+    ["a home network name", "https://router.home.arpa/hook"],
+    ["a public name with a trailing dot", "https://hooks.example.com./hook"],
+    ["empty userinfo", "https://@hooks.example.com/hook"],
+    ["a user name only", "https://user@hooks.example.com/hook"],
+    ["a backslash", "https://hooks.example.com\\hook"],
+  ])("registering %s (%s) is a 400", async (_, url) => {
+    const before = await stored();
+    const response = await api.post("/api/v1/admin/webhooks", { admin: true, body: { url, events } });
+    expectError(response, 400, "invalid_request");
+    expect(await stored()).toEqual(before);
+  });
+
+  test.each([
+    ["https://hooks.example.com:443/parley", "https://hooks.example.com/parley"],
+    ["https://\u212Aooks.example.com/parley", "https://kooks.example.com/parley"], // KELVIN SIGN, read as "k"
+    ["https://hooks.example.com/a/../parley", "https://hooks.example.com/parley"],
+    ["https://hooks.example.com/a b", "https://hooks.example.com/a%20b"],
+    ["https://bücher.example/hook", "https://xn--bcher-kva.example/hook"],
+  ])("a public URL the parser would rewrite (%s) is a 400 naming the form to write", async (url, canonical) => {
+    const response = await api.post("/api/v1/admin/webhooks", { admin: true, body: { url, events } });
+    expectError(response, 400, "invalid_request");
+    expect(response.json.result.fields[0].problem).toContain(canonical);
+    expect((await api.post("/api/v1/admin/webhooks", { admin: true, body: { url: canonical, events } })).status).toBe(201);
+  });
+
+  // What the parser changes there, no parser reads otherwise: accepted, and stored as written.
+  test.each(["https://hooks.example.com", "https://Hooks.Example.COM/Parley?Key=Value", "HTTPS://hooks.example.com:8443"])("%s is accepted", async (url) => {
+    const created = await api.post("/api/v1/admin/webhooks", { admin: true, body: { url, events } });
+    expect(created.status).toBe(201);
+    expect(created.json.result.url).toBe(url);
+    expect((await (await db()).webhook.findUniqueOrThrow({ where: { id: created.json.result.id } })).url).toBe(url);
+  });
+
+  test("property: any spelling the parser reads as a blocked IPv4 address is refused", () => {
+    const spell = (octets: number[], style: number) => {
+      const value = octets.reduce((sum, octet) => sum * 256 + octet, 0);
+      if (style === 0) return octets.join(".");
+      if (style === 1) return String(value);
+      if (style === 2) return `0x${value.toString(16)}`;
+      if (style === 3) return octets.map((octet) => `0${octet.toString(8)}`).join(".");
+      return `${octets[0]}.${(value & 0xffffff) >>> 0}`;
+    };
+    const blockedOctets = fc.oneof(
+      fc.tuple(fc.constant(127), fc.nat(255), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(10), fc.nat(255), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(192), fc.constant(168), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(169), fc.constant(254), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(100), fc.integer({ min: 64, max: 127 }), fc.nat(255), fc.nat(255)),
+      fc.tuple(fc.constant(0), fc.nat(255), fc.nat(255), fc.nat(255)),
+    );
+    fc.assert(
+      fc.property(blockedOctets, fc.nat(4), fc.boolean(), (octets, style, mapped) => {
+        const host = mapped ? `[::ffff:${octets.join(".")}]` : spell(octets, style);
+        expect(registrationProblem(`https://${host}/hook`, false), host).not.toBeNull();
+      }),
+      { numRuns: 1_000 },
+    );
+  });
 });

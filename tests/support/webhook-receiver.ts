@@ -1,9 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from "node:http";
+import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { Webhook } from "standardwebhooks";
 
 // An HTTP receiver that checks every request with the `standardwebhooks` package (an
-// implementation we did not write). Its answers are scripted per request.
+// implementation we did not write). Its answers are scripted per request. Given a key and
+// certificate it serves https; it listens on 127.0.0.1 unless told another address.
 
 export interface Received {
   id: string;
@@ -19,7 +21,7 @@ export type Answer = number | "hang";
 
 export class WebhookReceiver {
   readonly received: Received[] = [];
-  private server: Server | null = null;
+  private server: Server | HttpsServer | null = null;
   private answers: Answer[] = [];
   private verifier: Webhook | null = null;
   fallback: Answer = 200;
@@ -36,9 +38,11 @@ export class WebhookReceiver {
   /** Requests dropped so. */
   resets = 0;
 
+  constructor(private readonly options: { tls?: { key: string; cert: string }; host?: string } = {}) {}
+
   async start(): Promise<this> {
     const served = new WeakSet<Socket>();
-    this.server = createServer((request, response) => {
+    const listener: RequestListener = (request, response) => {
       if (served.has(request.socket) && this.resetReusedConnections) {
         this.resets++;
         request.socket.resetAndDestroy();
@@ -70,9 +74,10 @@ export class WebhookReceiver {
           response.end(answer >= 300 ? "x".repeat(5000) : "ok");
         }, this.delayMs);
       });
-    });
+    };
+    this.server = this.options.tls ? createHttpsServer(this.options.tls, listener) : createServer(listener);
     this.server.on("connection", () => this.connections++);
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => this.server!.listen(0, this.options.host ?? "127.0.0.1", resolve));
     return this;
   }
 
@@ -90,8 +95,13 @@ export class WebhookReceiver {
     this.server?.closeIdleConnections();
   }
 
+  get port(): number {
+    return (this.server!.address() as AddressInfo).port;
+  }
+
   get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/hook`;
+    const host = this.options.host ?? "127.0.0.1";
+    return `${this.options.tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${this.port}/hook`;
   }
 
   async stop(): Promise<void> {
