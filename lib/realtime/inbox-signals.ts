@@ -1,14 +1,15 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { listenEmbedded } from "../db";
-import { env } from "../env";
+import { directDatabaseUrl } from "../env";
 import { log } from "../log";
 
 // The inbox's live updates. Triggers in the database (migration 20261123020000) NOTIFY on
 // `parley_inbox` for every message, conversation change and visitor typing, whoever wrote them.
 // Each process holds one LISTEN connection (PostgreSQL) or PGlite's in-process listener, and fans
 // the events out to its open inbox streams. Separate from lib/realtime/message-signals.ts (the
-// widget's long-polls), which it leaves alone.
+// widget's long-polls), which it leaves alone; both LISTEN on directDatabaseUrl() (a transaction
+// pooler cannot carry LISTEN).
 
 export const INBOX_CHANNEL = "parley_inbox";
 
@@ -48,7 +49,9 @@ function deliver(payload: string): void {
 const RECONNECT_MS = 1_000;
 
 function start(): Promise<void> {
-  state.started ??= (env().DATABASE_URL ? connect(env().DATABASE_URL!) : listenEmbedded(INBOX_CHANNEL, deliver).then(() => {})).catch(
+  // LISTEN needs a session of its own: the direct URL when DATABASE_URL goes through a pooler.
+  const listenUrl = directDatabaseUrl();
+  state.started ??= (listenUrl ? connect(listenUrl) : listenEmbedded(INBOX_CHANNEL, deliver).then(() => {})).catch(
     (error: unknown) => {
       state.started = null;
       log.warn("inbox_listener_failed", { error });
