@@ -1,9 +1,12 @@
 import net from "node:net";
+import pg from "pg";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { stopInboxListening } from "../../lib/realtime/inbox-signals";
+import { db } from "../../lib/db";
+import { INBOX_CHANNEL, stopInboxListening } from "../../lib/realtime/inbox-signals";
+import { api } from "../support/api";
 import { abortEventStreams, openEventStream, type EventStream } from "../support/event-stream";
 import { openConversation } from "../support/fixtures";
-import { createStaff } from "../support/inbox";
+import { as, createStaff } from "../support/inbox";
 import { requireService } from "../support/requires";
 
 const onPostgres = await requireService("postgres");
@@ -11,7 +14,8 @@ const onPostgres = await requireService("postgres");
 // The inbox's live channel behind a transaction pooler (issue #23, item 8). DATABASE_URL goes
 // through a stand-in for one (PgBouncer in transaction mode): it carries every query, but a session
 // that sends LISTEN is ended, since LISTEN cannot work through a pooler. DIRECT_DATABASE_URL is the
-// database itself, as docs/deploy.md says to configure it.
+// database itself, as docs/deploy.md says to configure it. Also: the "session ended" signal travels
+// as a NOTIFY, so every instance's listener gets it (items 2).
 
 interface PoolerStandIn {
   port: number;
@@ -118,5 +122,37 @@ describe.runIf(onPostgres)("the inbox's live channel on PostgreSQL behind a tran
     const chat = await openConversation({ body: "through the pooler" });
     expect(await stream.until(() => stream.text.includes(chat.conversationId), 5_000)).toBe(true);
     expect(pooler!.refusedListens).toBe(0);
+  });
+
+  test("sign-out and deactivation end streams through a NOTIFY that every instance's listener receives", async () => {
+    // Another instance: a LISTEN connection of its own on the direct URL. On PostgreSQL this
+    // instance's streams end the same way, through its LISTEN connection: there is no shortcut
+    // inside the process.
+    const otherInstance = new pg.Client({ connectionString: process.env.DIRECT_DATABASE_URL });
+    const received: string[] = [];
+    otherInstance.on("notification", (message) => message.payload && received.push(message.payload));
+    await otherInstance.connect();
+    try {
+      await otherInstance.query(`LISTEN ${INBOX_CHANNEL}`);
+      const owner = await createStaff("owner", "Olly Owner");
+      const agent = await createStaff("agent", "Sid Signout");
+      const prisma = await db();
+      const [session] = await prisma.staffSession.findMany({ where: { memberId: agent.id } });
+      const stream = await opened(agent.cookie);
+      expect((await api.delete("/api/v1/inbox/session", as(agent))).status).toBe(200);
+      expect(await stream.ended()).toBe(true);
+
+      const deactivated = await createStaff("agent", "Dot Deactivated");
+      const theirs = await opened(deactivated.cookie);
+      const ownersStream = await opened(owner.cookie);
+      expect((await api.post(`/api/v1/inbox/members/${deactivated.id}/deactivate`, as(owner))).status).toBe(200);
+      expect(await theirs.ended()).toBe(true);
+      expect(ownersStream.done).toBe(false);
+
+      const expected = [`s ${session!.id}`, `d ${deactivated.id}`];
+      expect(await stream.until(() => expected.every((payload) => received.includes(payload)), 2_000)).toBe(true);
+    } finally {
+      await otherInstance.end();
+    }
   });
 });
