@@ -1,3 +1,4 @@
+import { AppError } from "../http/errors";
 import { subscribeInbox, type InboxEvent } from "../realtime/inbox-signals";
 import { recordInboxActivity, sessionIsLive, type StaffSession } from "../staff/sessions";
 
@@ -9,9 +10,43 @@ import { recordInboxActivity, sessionIsLive, type StaffSession } from "../staff/
 // signal to every instance), else at the first heartbeat that finds the session gone.
 
 const HEARTBEAT_MS = 15_000;
+/** Open streams per session and per member, counted in each process (docs/inbox.md). */
+export const MAX_STREAMS_PER_SESSION = 10;
+export const MAX_STREAMS_PER_MEMBER = 10;
+/** A stream whose browser went away is let go within a heartbeat or so. */
+const CAP_RETRY_AFTER_S = 15;
 const encoder = new TextEncoder();
 
+// Kept on globalThis: Next may load this module more than once in one process (per bundle).
+const processWide = globalThis as unknown as { parleyInboxStreams?: { sessions: Map<string, number>; members: Map<string, number> } };
+const open = (processWide.parleyInboxStreams ??= { sessions: new Map(), members: new Map() });
+
+function count(counts: Map<string, number>, key: string, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
+
+/** Takes a place for one more stream of the session (429 beyond the caps); the function gives it back, once. */
+function takePlace({ sessionId, member }: StaffSession): () => void {
+  if ((open.sessions.get(sessionId) ?? 0) >= MAX_STREAMS_PER_SESSION || (open.members.get(member.id) ?? 0) >= MAX_STREAMS_PER_MEMBER) {
+    throw new AppError("rate_limited", "Too many open inbox event streams: close another inbox tab and try again.", {
+      retryAfter: CAP_RETRY_AFTER_S,
+    });
+  }
+  count(open.sessions, sessionId, 1);
+  count(open.members, member.id, 1);
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    count(open.sessions, sessionId, -1);
+    count(open.members, member.id, -1);
+  };
+}
+
 export function inboxEventStream(staff: StaffSession, signal: AbortSignal): Response {
+  const givePlaceBack = takePlace(staff);
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   let unsubscribe: (() => void) | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -25,6 +60,7 @@ export function inboxEventStream(staff: StaffSession, signal: AbortSignal): Resp
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = null;
     signal.removeEventListener("abort", end);
+    givePlaceBack();
     try {
       controller?.close();
     } catch {

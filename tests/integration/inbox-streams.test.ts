@@ -5,12 +5,14 @@ import { api } from "../support/api";
 import { abortEventStreams, openEventStream, type EventStream } from "../support/event-stream";
 import { openConversation } from "../support/fixtures";
 import { as, cookieFrom, createStaff, INBOX_ORIGIN, PASSWORD, type Staff } from "../support/inbox";
+import { assertDocumentedAnswer } from "../support/openapi-contract";
 
-// The inbox's live event stream lives no longer than its session (issue #23, item 2): sign-out
-// and deactivation end it at once, and a heartbeat that finds the session gone ends it without
-// marking the member active.
+// The inbox's live event stream lives no longer than its session (issue #23, items 2 and 3):
+// sign-out and deactivation end it at once, a heartbeat that finds the session gone ends it without
+// marking the member active, and one session or member holds at most 10 streams at a time.
 
 const HEARTBEAT_MS = 15_000;
+const MAX_STREAMS = 10;
 
 let owner: Staff;
 let colleague: Staff;
@@ -123,5 +125,53 @@ describe("the heartbeat (every 15 s) re-checks the session", () => {
     expect(await stream.ended()).toBe(true);
     await settle();
     expect(await activeAt(agent.id)).toBeNull();
+  });
+});
+
+describe("at most 10 open streams per session and per member (in each process)", () => {
+  async function expectRefused(stream: EventStream): Promise<void> {
+    expect(stream.status).toBe(429);
+    const json = await stream.response.json();
+    expect(json).toMatchObject({ success: false, result: { code: "rate_limited" } });
+    expect(Number(stream.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    assertDocumentedAnswer("GET", "/api/v1/inbox/events", 429, json);
+  }
+
+  test("the 11th stream of one session is 429 rate_limited; a stream closed in any way frees its place", async () => {
+    const agent = await createStaff("agent", "Tab Hoarder");
+    const streams: EventStream[] = [];
+    for (let i = 0; i < MAX_STREAMS; i++) streams.push(await opened(agent.cookie));
+    await expectRefused(await openEventStream(agent.cookie));
+
+    streams[0]!.abort(); // the browser tab closed
+    expect(await streams[0]!.ended()).toBe(true);
+    streams[0] = await opened(agent.cookie);
+    await expectRefused(await openEventStream(agent.cookie));
+
+    await streams[1]!.cancel(); // the body was cancelled
+    streams[1] = await opened(agent.cookie);
+    await expectRefused(await openEventStream(agent.cookie));
+
+    // Ended by the server (sign-out): a new session of the member opens ten again.
+    await signOut(agent.cookie);
+    for (const stream of streams) expect(await stream.ended()).toBe(true);
+    const again = await signIn(agent);
+    for (let i = 0; i < MAX_STREAMS; i++) await opened(again);
+    await expectRefused(await openEventStream(again));
+  });
+
+  test("the cap holds per member across sessions, and other members are not affected", async () => {
+    const agent = await createStaff("agent", "Many Browsers");
+    const first: EventStream[] = [];
+    for (let i = 0; i < MAX_STREAMS / 2; i++) first.push(await opened(agent.cookie));
+    const second = await signIn(agent);
+    for (let i = 0; i < MAX_STREAMS / 2; i++) await opened(second);
+    await expectRefused(await openEventStream(second));
+    await expectRefused(await openEventStream(await signIn(agent)));
+    await opened(colleague.cookie);
+
+    first[0]!.abort();
+    expect(await first[0]!.ended()).toBe(true);
+    await opened(second);
   });
 });
