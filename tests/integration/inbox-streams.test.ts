@@ -4,7 +4,7 @@ import { stopInboxListening } from "../../lib/realtime/inbox-signals";
 import { api } from "../support/api";
 import { abortEventStreams, openEventStream, type EventStream } from "../support/event-stream";
 import { openConversation } from "../support/fixtures";
-import { as, cookieFrom, createStaff, INBOX_ORIGIN, PASSWORD, type Staff } from "../support/inbox";
+import { as, codeOf, cookieFrom, createStaff, INBOX_ORIGIN, inviteUrl, PASSWORD, type Staff } from "../support/inbox";
 import { assertDocumentedAnswer } from "../support/openapi-contract";
 
 // The inbox's live event stream lives no longer than its session (issue #23, items 2 and 3):
@@ -84,6 +84,16 @@ describe("a stream ends with its session", () => {
     expect(await ownersStream.until(() => ownersStream.text.includes(chat.conversationId))).toBe(true);
     expect(ownersStream.done).toBe(false);
     expectOnlyInboxEvents(ownersStream, [agent.id]);
+  });
+
+  test("accepting a new invite (a password reset) ends the streams of the member's earlier sessions", async () => {
+    const agent = await createStaff("agent", "Rita Reset");
+    const before = await opened(agent.cookie);
+    const url = await inviteUrl(agent.id, agent.email, "agent");
+    const accepted = await api.post("/api/v1/inbox/invites/accept", { origin: INBOX_ORIGIN, body: { code: codeOf(url), password: `${PASSWORD} 2` } });
+    expect(accepted.status).toBe(200);
+    expect(await before.ended()).toBe(true);
+    await opened(cookieFrom(accepted.headers.get("set-cookie")));
   });
 });
 
