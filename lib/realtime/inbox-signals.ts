@@ -1,14 +1,20 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
-import { listenEmbedded } from "../db";
-import { env } from "../env";
+import { listenEmbedded, queryPrepared, type PreparedStatement } from "../db";
+import { directDatabaseUrl } from "../env";
 import { log } from "../log";
 
 // The inbox's live updates. Triggers in the database (migration 20261123020000) NOTIFY on
 // `parley_inbox` for every message, conversation change and visitor typing, whoever wrote them.
 // Each process holds one LISTEN connection (PostgreSQL) or PGlite's in-process listener, and fans
 // the events out to its open inbox streams. Separate from lib/realtime/message-signals.ts (the
-// widget's long-polls), which it leaves alone.
+// widget's long-polls), which it leaves alone; both LISTEN on directDatabaseUrl() (a transaction
+// pooler cannot carry LISTEN).
+//
+// Whatever deletes sessions (sign-out, deactivation, a new invite accepted) sends a signal of its
+// own on the same channel (publishSessionsEnded): `s <session id>` (that session ended) or
+// `d <member id>` (every session of the member ended). Each instance ends its matching streams;
+// these are never delivered to a stream as data.
 
 export const INBOX_CHANNEL = "parley_inbox";
 
@@ -40,15 +46,33 @@ export function parseInboxEvent(payload: string): InboxEvent | null {
   return null;
 }
 
+/** Whose streams a session-ended signal ends. */
+export type SessionsEnded = { sessionId: string } | { memberId: string };
+
+function parseSessionsEnded(payload: string): SessionsEnded | null {
+  const [kind, id, extra] = payload.split(" ");
+  if (!id || extra !== undefined) return null;
+  if (kind === "s") return { sessionId: id };
+  if (kind === "d") return { memberId: id };
+  return null;
+}
+
 function deliver(payload: string): void {
   const event = parseInboxEvent(payload);
-  if (event) state.emitter.emit("event", event);
+  if (event) {
+    state.emitter.emit("event", event);
+    return;
+  }
+  const ended = parseSessionsEnded(payload);
+  if (ended) state.emitter.emit("ended", ended);
 }
 
 const RECONNECT_MS = 1_000;
 
 function start(): Promise<void> {
-  state.started ??= (env().DATABASE_URL ? connect(env().DATABASE_URL!) : listenEmbedded(INBOX_CHANNEL, deliver).then(() => {})).catch(
+  // LISTEN needs a session of its own: the direct URL when DATABASE_URL goes through a pooler.
+  const listenUrl = directDatabaseUrl();
+  state.started ??= (listenUrl ? connect(listenUrl) : listenEmbedded(INBOX_CHANNEL, deliver).then(() => {})).catch(
     (error: unknown) => {
       state.started = null;
       log.warn("inbox_listener_failed", { error });
@@ -82,13 +106,40 @@ async function connect(connectionString: string): Promise<void> {
   state.client = client;
 }
 
-/** Calls `listener` with every inbox event in this process until the returned function is called. */
-export async function subscribeInbox(listener: (event: InboxEvent) => void): Promise<() => void> {
+/** A stream's session: `onEnded` runs when a session-ended signal names the session or its member. */
+export interface StreamSession {
+  sessionId: string;
+  memberId: string;
+  onEnded: () => void;
+}
+
+/**
+ * Calls `listener` with every inbox event in this process until the returned function is called;
+ * with `session`, also calls its `onEnded` when that session ends (on any instance).
+ */
+export async function subscribeInbox(listener: (event: InboxEvent) => void, session?: StreamSession): Promise<() => void> {
+  const onEnded = (ended: SessionsEnded) => {
+    if ("sessionId" in ended ? ended.sessionId === session!.sessionId : ended.memberId === session!.memberId) session!.onEnded();
+  };
   state.emitter.on("event", listener);
+  if (session) state.emitter.on("ended", onEnded);
   await start();
   return () => {
     state.emitter.off("event", listener);
+    state.emitter.off("ended", onEnded);
   };
+}
+
+const NOTIFY_INBOX: PreparedStatement = { name: "notify_inbox", text: `SELECT pg_notify('${INBOX_CHANNEL}', $1)` };
+
+/**
+ * Ends the open event streams of a session, or of every session of a member, on every instance
+ * (a NOTIFY; PGlite delivers it in-process). Call it after the session rows are gone. Never
+ * throws: a lost signal is caught by each stream's heartbeat, which re-checks its session.
+ */
+export async function publishSessionsEnded(ended: SessionsEnded): Promise<void> {
+  const payload = "sessionId" in ended ? `s ${ended.sessionId}` : `d ${ended.memberId}`;
+  await queryPrepared(NOTIFY_INBOX, [payload]).catch((error: unknown) => log.warn("inbox_sessions_ended_signal_failed", { error }));
 }
 
 /** How many inbox streams are open in this process (tests, diagnostics). */

@@ -3,6 +3,7 @@ import { db } from "../db";
 import { isUniqueViolation } from "../db-errors";
 import { serviceOrigin } from "../env";
 import { AppError } from "../http/errors";
+import { publishSessionsEnded } from "../realtime/inbox-signals";
 import { hashPassword } from "./passwords";
 import { newSecret, sha256Hex } from "./secrets";
 import { createSession, type StaffRole } from "./sessions";
@@ -139,5 +140,7 @@ export async function acceptInvite(input: { code: string; name?: string; email?:
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  // The member's earlier sessions were deleted with the new password: so end their event streams.
+  if (invite.memberId) await publishSessionsEnded({ memberId });
   return { memberId, token: await createSession(memberId) };
 }

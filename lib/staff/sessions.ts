@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { db, queryPrepared, type PreparedStatement } from "../db";
 import { env } from "../env";
+import { publishSessionsEnded } from "../realtime/inbox-signals";
 import type { Member, StaffSession as StaffSessionModel } from "../generated/prisma/client";
 import type { SqlRow } from "../sql-row";
 import { newSecret, sha256Hex } from "./secrets";
 
 // Inbox sessions: an opaque token in the `parley_session` cookie, only its SHA-256 stored. 30 days,
 // sliding: a session used more than a minute after its last extension moves 30 days ahead (and the
-// cookie is sent again). Ended by sign-out and by deactivating the member.
+// cookie is sent again). Ended by sign-out and by deactivating the member, which also end the
+// session's open event streams on every instance (lib/inbox/event-stream.ts).
 
 export const SESSION_COOKIE = "parley_session";
 export const SESSION_DAYS = 30;
@@ -80,8 +82,27 @@ export async function authenticateStaff(token: string | null | undefined, option
   };
 }
 
+// The event stream's heartbeat: the same rules by session id, without extending it.
+const FIND_STAFF_SESSION_BY_ID: PreparedStatement = {
+  name: "find_staff_session_by_id",
+  text: `
+    SELECT s.expires_at, m.email, m.role, m.password_hash, m.deactivated_at
+    FROM staff_sessions s JOIN members m ON m.id = s.member_id
+    WHERE s.id = $1`,
+};
+
+type SessionStateRow = SqlRow<StaffSessionModel, "expires_at"> & SqlRow<Member, "email" | "role" | "password_hash" | "deactivated_at">;
+
+/** Whether a session still signs its member in (not ended, not expired, member not deactivated). */
+export async function sessionIsLive(sessionId: string): Promise<boolean> {
+  const [row] = await queryPrepared<SessionStateRow>(FIND_STAFF_SESSION_BY_ID, [sessionId]);
+  if (!row || row.expires_at.getTime() <= Date.now()) return false;
+  return canSignIn({ role: row.role, passwordHash: row.password_hash, deactivatedAt: row.deactivated_at, email: row.email });
+}
+
 export async function endSession(sessionId: string): Promise<void> {
   await (await db()).staffSession.deleteMany({ where: { id: sessionId } });
+  await publishSessionsEnded({ sessionId });
 }
 
 /** The Set-Cookie value for a session token (or, with null, one that clears the cookie). */

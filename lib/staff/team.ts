@@ -4,6 +4,7 @@ import { AppError } from "../http/errors";
 import { updateMember } from "../members/members";
 import type { PictureInput } from "../members/schemas";
 import type { teamMember } from "../openapi/inbox-wire";
+import { publishSessionsEnded } from "../realtime/inbox-signals";
 import type { StaffRole } from "./sessions";
 
 // The team as owners manage it in the inbox: members with a sign-in (and those invited), their
@@ -66,7 +67,7 @@ export async function updateTeamMember(
   return (await listTeam()).find((entry) => entry.id === id)!;
 }
 
-/** No more sign-in: every session and open invite of the member ends at once. */
+/** No more sign-in: every session (and its open event streams) and open invite of the member ends at once. */
 export async function deactivateMember(id: string) {
   const prisma = await db();
   const member = await prisma.member.findUnique({ where: { id }, select: { role: true, email: true } });
@@ -78,5 +79,6 @@ export async function deactivateMember(id: string) {
     prisma.staffInvite.deleteMany({ where: { memberId: id, usedAt: null } }),
     prisma.conversation.updateMany({ where: { assignedMemberId: id, status: "open" }, data: { assignedMemberId: null } }),
   ]);
+  await publishSessionsEnded({ memberId: id });
   return (await listTeam()).find((entry) => entry.id === id)!;
 }

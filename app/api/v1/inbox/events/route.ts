@@ -4,5 +4,5 @@ import { defineRoute, inboxRoute } from "@/lib/http/route";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  GET: inboxRoute({}, async ({ staff, request }) => inboxEventStream(staff.member, request.signal)),
+  GET: inboxRoute({}, async ({ staff, request }) => inboxEventStream(staff, request.signal)),
 });
