@@ -43,12 +43,18 @@ export function reportPerIpLimits(): boolean {
   const { TRUSTED_PROXY_HOPS, VERCEL } = env();
   if (!rateLimitsEnabled()) return false;
   if (clientAddressSource({ trustedProxyHops: TRUSTED_PROXY_HOPS, onVercel: Boolean(VERCEL) }) !== "none") return false;
-  log.warn("per_ip_rate_limits_off", {
-    reason:
-      "The client's address cannot be known: Next.js serves requests directly (next start / next dev) and no trusted proxy is configured.",
-    fix: "Run `npm start`, or set TRUSTED_PROXY_HOPS to the number of proxies in front that append to X-Forwarded-For.",
-    limits: ["starts", "tickets", "page_views"],
-  });
+  log.notice(
+    "warn",
+    "per_ip_rate_limits_off",
+    "per-IP rate limits (starts, tickets, page views) are off: `next dev` cannot tell clients apart. " +
+      "Expected in development; in production use `npm start` or set TRUSTED_PROXY_HOPS.",
+    {
+      reason:
+        "The client's address cannot be known: Next.js serves requests directly (next start / next dev) and no trusted proxy is configured.",
+      fix: "Run `npm start`, or set TRUSTED_PROXY_HOPS to the number of proxies in front that append to X-Forwarded-For.",
+      limits: ["starts", "tickets", "page_views"],
+    },
+  );
   return true;
 }
 
