@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { commitOf } from "./commit";
 import { deploy, type Deployment } from "./deployments";
 import { AGENTS, INBOX_CONVERSATIONS, listFirstPage, liveDelivery, seedAgents } from "./inbox";
 import { closedLoop, closedLoopSamples, keptConnections, summarize, type LoadSamples } from "./load";
@@ -36,6 +37,7 @@ const has = (part: Part) => options.only.has(part);
 
 async function main(): Promise<void> {
   const startedAt = new Date();
+  const commit = commitOf(root); // the code measured, read before the run
   const loadAtStart = loadAverage();
   if (!options.skipBuild) {
     console.log("building…");
@@ -72,7 +74,7 @@ async function main(): Promise<void> {
   }
   const report = formatReport({
     startedAt,
-    commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim(),
+    commit,
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, open-file limit ${filesPerProcess + SPARE_FILES} per process`,
     load: `load average at start ${loadAtStart}; at end ${loadAverage()}`,
     seconds: options.seconds,

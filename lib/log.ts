@@ -2,7 +2,9 @@ import { env, type Env } from "./env";
 
 // One JSON line per event on stderr. Callers pass facts, never tokens or request bodies; as a
 // second line of defence every line is scrubbed of anything shaped like a credential before it
-// is written (an error message can quote what a caller never meant to log).
+// is written (an error message can quote what a caller never meant to log). The one exception:
+// under `npm run dev` an event that comes with a sentence (log.notice) is that sentence, on one
+// plain line, for the person at the terminal; nobody collects that log.
 
 type Level = "debug" | "info" | "warn" | "error";
 const rank: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
@@ -37,9 +39,13 @@ export function redact(line: string, config: Env | null = configuredEnv()): stri
   return scrubbed;
 }
 
-function write(level: Level, event: string, fields: Record<string, unknown> = {}): void {
+function write(level: Level, event: string, fields: Record<string, unknown> = {}, sentence?: string): void {
   const config = configuredEnv();
   if (rank[level] < rank[config?.LOG_LEVEL ?? "info"]) return;
+  if (sentence !== undefined && config?.NODE_ENV === "development") {
+    process.stderr.write(plainLine(sentence, config));
+    return;
+  }
   const line = { time: new Date().toISOString(), level, event, ...fields };
   process.stderr.write(`${redact(JSON.stringify(line, errorFields), config)}\n`);
 }
@@ -49,9 +55,19 @@ function errorFields(_key: string, value: unknown): unknown {
   return value;
 }
 
+/** What `npm run dev` prints for a notice: "Parley: " and the sentence, on one line. */
+export function plainLine(sentence: string, config: Env | null = configuredEnv()): string {
+  return `${redact(`Parley: ${sentence.replace(/\s+/g, " ").trim()}`, config)}\n`;
+}
+
 export const log = {
   debug: (event: string, fields?: Record<string, unknown>) => write("debug", event, fields),
   info: (event: string, fields?: Record<string, unknown>) => write("info", event, fields),
   warn: (event: string, fields?: Record<string, unknown>) => write("warn", event, fields),
   error: (event: string, fields?: Record<string, unknown>) => write("error", event, fields),
+  /**
+   * A fact about how the service runs, said to whoever started it: in development one plain line
+   * (the sentence), elsewhere the JSON event with its fields, at `level` either way.
+   */
+  notice: (level: Level, event: string, sentence: string, fields?: Record<string, unknown>) => write(level, event, fields, sentence),
 };

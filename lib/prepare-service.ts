@@ -10,11 +10,12 @@ import { setupLinkIfNoOwner } from "./staff/invites";
 /**
  * Run once when the server (or `npm run db:migrate`) starts: validate the configuration, apply
  * pending migrations, and in embedded mode seed the demo and create the operator token.
+ * `devServer`: started by `next dev`, whose demo may be opened at this machine's network address.
  */
-export async function prepareService(): Promise<void> {
+export async function prepareService({ devServer = false }: { devServer?: boolean } = {}): Promise<void> {
   env(); // a bad configuration fails here, naming the variable
   await db();
-  if (isEmbeddedDatabase()) await prepareEmbedded();
+  if (isEmbeddedDatabase()) await prepareEmbedded(devServer);
   // While nobody can sign in to the inbox as an owner, every start offers a fresh setup link.
   const setupLink = await setupLinkIfNoOwner();
   if (setupLink) {
@@ -23,8 +24,8 @@ export async function prepareService(): Promise<void> {
   }
 }
 
-async function prepareEmbedded(): Promise<void> {
-  await seedDemo();
+async function prepareEmbedded(devServer: boolean): Promise<void> {
+  await seedDemo({ lan: devServer });
   const generated = await ensureGeneratedAdminToken();
   if (generated) {
     // Printed this once only; only its hash is kept. Set ADMIN_TOKEN to choose your own.
@@ -43,21 +44,27 @@ export function reportPerIpLimits(): boolean {
   const { TRUSTED_PROXY_HOPS, VERCEL } = env();
   if (!rateLimitsEnabled()) return false;
   if (clientAddressSource({ trustedProxyHops: TRUSTED_PROXY_HOPS, onVercel: Boolean(VERCEL) }) !== "none") return false;
-  log.warn("per_ip_rate_limits_off", {
-    reason:
-      "The client's address cannot be known: Next.js serves requests directly (next start / next dev) and no trusted proxy is configured.",
-    fix: "Run `npm start`, or set TRUSTED_PROXY_HOPS to the number of proxies in front that append to X-Forwarded-For.",
-    limits: ["starts", "tickets", "page_views"],
-  });
+  log.notice(
+    "warn",
+    "per_ip_rate_limits_off",
+    "per-IP rate limits (starts, tickets, page views) are off: `next dev` cannot tell clients apart. " +
+      "Expected in development; in production use `npm start` or set TRUSTED_PROXY_HOPS.",
+    {
+      reason:
+        "The client's address cannot be known: Next.js serves requests directly (next start / next dev) and no trusted proxy is configured.",
+      fix: "Run `npm start`, or set TRUSTED_PROXY_HOPS to the number of proxies in front that append to X-Forwarded-For.",
+      limits: ["starts", "tickets", "page_views"],
+    },
+  );
   return true;
 }
 
 /** The server's start: a bad configuration stops it; an unreachable database does not. */
 export async function prepareServerStart(): Promise<void> {
   try {
-    env();
+    const { NODE_ENV } = env();
     reportPerIpLimits();
-    await prepareService();
+    await prepareService({ devServer: NODE_ENV === "development" });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1,5 +1,10 @@
 import type { Metadata } from "next";
+import { currentDemoOrigins } from "@/lib/seed/seed-demo";
 import styles from "./demo.module.css";
+import { OriginHint, requestedOrigin } from "./origin-hint";
+
+// Read at each request: the hint compares the page's address with the demo site's allowlist as it is now.
+export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Aurora Lamp — Lumen & Co. (Parley demo)",
@@ -12,7 +17,17 @@ const FEATURES = [
   ["Made to be repaired", "Every part is screwed, not glued, and sold separately."],
 ];
 
-export default function DemoShop() {
+/** The demo site's allowed origins (null: no demo site), or undefined when the database cannot say: then no hint. */
+async function allowedOrigins(): Promise<string[] | null | undefined> {
+  try {
+    return await currentDemoOrigins();
+  } catch {
+    return undefined;
+  }
+}
+
+export default async function DemoShop() {
+  const [allowed, origin] = await Promise.all([allowedOrigins(), requestedOrigin()]);
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -23,6 +38,7 @@ export default function DemoShop() {
       </header>
 
       <main className={styles.main}>
+        {allowed !== undefined && origin && <OriginHint origin={origin} allowed={allowed} />}
         <section className={styles.hero} aria-labelledby="product-title">
           <div className={styles.lamp} aria-hidden="true">
             <div className={styles.shade} />

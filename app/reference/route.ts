@@ -1,6 +1,5 @@
-import { ApiReference } from "@scalar/nextjs-api-reference";
+import { referencePageHtml } from "../../lib/http/reference-page.mjs";
 
-// An interactive reference of /api/v1/openapi.json (Scalar). The page loads Scalar's viewer from
-// its CDN (jsDelivr): it is documentation for people with a browser on the internet; the API and
-// its document are served by this service alone.
-export const GET = ApiReference({ url: "/api/v1/openapi.json", pageTitle: "Parley API reference" });
+// An interactive reference of /api/v1/openapi.json (Scalar), every part of it served by this
+// service (lib/http/reference-page.mjs): it works without internet access.
+export const GET = (): Response => new Response(referencePageHtml(), { headers: { "Content-Type": "text/html; charset=utf-8" } });

@@ -19,6 +19,22 @@ import { SITE_WIDE_HEADERS } from "./wire.mjs";
 /** @type {ReadonlyArray<readonly [string, string]>} */
 const NO_FRAMING = [["X-Frame-Options", "DENY"]];
 
+/**
+ * /reference's policy: scripts, data and fonts from this service only. Scalar (Vue) writes its
+ * styles into the page at run time, hence style-src 'unsafe-inline'; nothing for scripts.
+ */
+export const REFERENCE_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join("; ");
+
 /** @type {ReadonlyArray<HeaderRule>} */
 export const STATIC_HEADER_RULES = [
   { source: "/:path*", headers: SITE_WIDE_HEADERS },
@@ -28,6 +44,10 @@ export const STATIC_HEADER_RULES = [
   // ETag Next sends for public files; chunks are named by their content's hash, so forever.
   { source: "/widget.js", headers: [["Cache-Control", "public, max-age=300, must-revalidate"]] },
   { source: "/widget/:file*", headers: [["Cache-Control", "public, max-age=31536000, immutable"]] },
+  // The API reference (lib/http/reference-page.mjs): everything from this service. Scalar's bundle
+  // is named by its version, so forever.
+  { source: "/reference", headers: [["Content-Security-Policy", REFERENCE_CONTENT_SECURITY_POLICY]] },
+  { source: "/scalar/:file*", headers: [["Cache-Control", "public, max-age=31536000, immutable"]] },
 ];
 
 /** The paths whose headers depend on the configuration (with and without the trailing slash: no redirect strips it). */

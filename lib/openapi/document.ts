@@ -29,16 +29,24 @@ const TAGS: Record<Family, string> = {
   probe: "Operations",
 };
 
+// For these string checks zod writes a `format` of its own name beside the `pattern` that says the
+// same thing. No JSON Schema or OpenAPI format has those names, so every validator and viewer of
+// the document would meet an unknown format (ajv logs one line per schema): only the pattern stays.
+const ZOD_ONLY_FORMATS = new Set(["starts_with", "ends_with", "includes", "lowercase", "uppercase"]);
+const override = ({ jsonSchema }: { jsonSchema: JsonSchema }): void => {
+  if (typeof jsonSchema.format === "string" && ZOD_ONLY_FORMATS.has(jsonSchema.format)) delete jsonSchema.format;
+};
+
 /** Drops the per-schema `$schema` and moves `$defs` of named wire shapes to components. */
 function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const converted = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", metadata: wireSchemas }) as JsonSchema;
+  const converted = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", metadata: wireSchemas, override }) as JsonSchema;
   delete converted.$schema;
   delete converted.$defs; // every $def is a named wire shape, emitted once under components
   return JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', `"${COMPONENT}`)) as JsonSchema;
 }
 
 function components(): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(wireSchemas, { target: "draft-2020-12", io: "output", unrepresentable: "any", uri: (id) => `${COMPONENT}${id}` });
+  const { schemas } = z.toJSONSchema(wireSchemas, { target: "draft-2020-12", io: "output", unrepresentable: "any", uri: (id) => `${COMPONENT}${id}`, override });
   const named: Record<string, JsonSchema> = {};
   for (const [id, schema] of Object.entries(schemas)) {
     const { $schema: _schema, $id: _id, ...rest } = schema as JsonSchema;

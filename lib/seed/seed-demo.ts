@@ -1,25 +1,51 @@
 import { createHash } from "node:crypto";
+import { networkInterfaces, type NetworkInterfaceInfo } from "node:os";
 import { db } from "../db";
 import { env, serviceOrigin } from "../env";
+import { canonicalOrigin } from "../origins/origin";
+import { findSite } from "../sites/find-site";
 import { DEMO_AVATAR_PNG_BASE64 } from "./demo-avatar";
 
 export const DEMO_SITE_ID = "demo";
 export const DEMO_MEMBER_ID = "demo-agent";
 
-/** The demo site's origins: the service's own, as localhost and as 127.0.0.1. */
-export function demoOrigins(): string[] {
+/**
+ * The demo site's origins: the service's own, as localhost and as 127.0.0.1; with `lan` (`next dev`
+ * only) also this machine's network addresses, the "Network" one `next dev` prints among them.
+ */
+export function demoOrigins({ lan = false }: { lan?: boolean } = {}): string[] {
   const port = env().PORT;
-  return [...new Set([serviceOrigin(), `http://localhost:${port}`, `http://127.0.0.1:${port}`])];
+  return [...new Set([serviceOrigin(), `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...(lan ? lanOrigins(port) : [])])];
+}
+
+/**
+ * http origins at `port` of this machine's own non-loopback interface addresses. IPv6 link-local
+ * addresses are left out: they need a zone (fe80::1%eth0), which no origin can carry.
+ */
+export function lanOrigins(port: number, interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces()): string[] {
+  const origins: string[] = [];
+  for (const address of Object.values(interfaces).flat()) {
+    if (!address || address.internal) continue;
+    if (address.family === "IPv6" && /^fe[89ab]/i.test(address.address)) continue;
+    const origin = canonicalOrigin(address.family === "IPv6" ? `http://[${address.address}]:${port}` : `http://${address.address}:${port}`);
+    if (origin) origins.push(origin);
+  }
+  return [...new Set(origins)];
+}
+
+/** The demo site's allowed origins as they are now, or null when there is no demo site. */
+export async function currentDemoOrigins(): Promise<string[] | null> {
+  return (await findSite(DEMO_SITE_ID))?.origins ?? null;
 }
 
 /**
  * Embedded mode's sample data: the `demo` site (allowing the service's own origins) and a demo
  * staff member with a picture. Creates what is missing and adds the current origins; never
- * overwrites what an operator changed.
+ * overwrites what an operator changed. `lan`: see demoOrigins (never in production).
  */
-export async function seedDemo(): Promise<void> {
+export async function seedDemo({ lan = false }: { lan?: boolean } = {}): Promise<void> {
   const prisma = await db();
-  const origins = demoOrigins();
+  const origins = demoOrigins({ lan });
   await prisma.$transaction(async (tx) => {
     const site = await tx.site.findUnique({ where: { id: DEMO_SITE_ID }, select: { origins: true } });
     if (site) {

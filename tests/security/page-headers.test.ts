@@ -105,6 +105,18 @@ describe("page security headers (lib/http/page-headers.mjs)", () => {
     expect(configuredHeaders("/inboxes").get("x-frame-options")).toBeNull();
   });
 
+  test("/reference loads scripts, data and fonts from this service only, with no 'unsafe-*' for scripts", () => {
+    const policy = directives(configuredHeaders("/reference").get("content-security-policy"));
+    for (const directive of ["default-src", "script-src", "connect-src", "base-uri", "form-action"]) expect(policy.get(directive), directive).toEqual(["'self'"]);
+    expect(policy.get("font-src")).toEqual(["'self'", "data:"]);
+    expect(policy.get("object-src")).toEqual(["'none'"]);
+  });
+
+  test("Scalar's bundle for /reference, named by its version, is cached for good", () => {
+    expect(configuredHeaders("/scalar/api-reference-1.46.4.js").get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(configuredHeaders("/scalar/api-reference-1.46.4.js").get("content-security-policy")).toBeNull();
+  });
+
   test("connect-src follows the upload destination: the public origin, and the S3 bucket when configured", () => {
     const local = directives(demoContentSecurityPolicy(parseEnv({ PUBLIC_URL: "https://chat.example.com/x" }))).get("connect-src");
     expect(local).toEqual(["'self'", "https://chat.example.com"]);

@@ -1,4 +1,4 @@
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { Ajv2020, type Options, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { openApiDocument } from "../../lib/openapi/document";
 
@@ -16,9 +16,10 @@ interface Compiled {
 
 let compiled: Compiled[] | undefined;
 
-function compile(): Compiled[] {
+/** Compiles the answer schemas of every operation; `logger` receives what ajv says meanwhile (tests). */
+export function compileContract(logger?: Options["logger"]): Compiled[] {
   const document = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }>>; components: { schemas: JsonSchema } };
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const ajv = new Ajv2020({ strict: false, allErrors: true, ...(logger ? { logger } : {}) });
   addFormats.default(ajv);
   ajv.addFormat("base64", /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/); // zod's z.base64()
   ajv.addSchema({ $id: "parley-openapi", components: document.components }, "parley-openapi");
@@ -42,7 +43,7 @@ function compile(): Compiled[] {
 /** Throws when a documented operation answered an undocumented status or a body off its schema. */
 export function assertDocumentedAnswer(method: string, pathname: string, status: number, body: unknown): void {
   if (method === "OPTIONS" || method === "HEAD") return;
-  compiled ??= compile();
+  compiled ??= compileContract();
   const operation = compiled.find((candidate) => candidate.method === method && candidate.pattern.test(pathname));
   if (!operation) return; // an undocumented route or method: the route coverage test names it
   const validate = operation.responses.get(String(status));
