@@ -12,8 +12,9 @@ export const MAX_SEQUENCE = 2_147_483_647;
 export const MAX_EPOCH_MS = 8_640_000_000_000_000;
 /**
  * The latest time a keyset cursor may name: 9999-12-31T23:59:59.999Z, the last a four-digit year
- * writes. Later ones (years 10000 to 275760) are valid Dates, but the drivers send them in ISO's
- * extended-year form, which PostgreSQL does not read (a 500 before this bound).
+ * writes. Later ones (years 10000 to 275760) are valid Dates, but the embedded database's driver
+ * sends them in ISO's extended-year form (`+010000-01-01T…`), which PostgreSQL refuses ("time zone
+ * displacement out of range": a 500 before this bound).
  */
 export const MAX_CURSOR_EPOCH_MS = 253_402_300_799_999;
 

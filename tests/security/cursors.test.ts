@@ -41,9 +41,9 @@ const ROUTES: Record<string, { send: (cursor: string) => Promise<ApiResponse>; c
   },
 };
 
-// Past what a Date holds (8.64e15 ms) or a four-digit year writes (the drivers send later years in a
-// form PostgreSQL does not read), numbers JavaScript rounds, signs, exponents, fractions, spaces,
-// separators, other digits and a missing half: none of these was ever handed out.
+// Past what a Date holds (8.64e15 ms) or a four-digit year writes (the embedded driver sends later
+// years in a form PostgreSQL refuses), numbers JavaScript rounds, signs, exponents, fractions,
+// spaces, separators, other digits and a missing half: none of these was ever handed out.
 const CRAFTED = [
   "99999999999999999999_x",
   "8640000000000001_x",
