@@ -6,7 +6,7 @@ import type { JobSpec } from "../jobs/queue";
 import { QUEUES } from "../jobs/queue";
 import type { SqlRow } from "../sql-row";
 import type { EmailContent } from "./templates";
-import { mailFrom, smtpConfigured, smtpTransport } from "./transport";
+import { mailFrom, smtpConfigured, smtpTransport, subjectHeader } from "./transport";
 
 // Every email is a row first: `pending` with a send job when SMTP is configured, `not_sent`
 // (the outbox the operator reads) when it is not, `suppressed` (kept, never sent) when it is an
@@ -134,7 +134,7 @@ export async function sendStoredEmails(emailIds: string[]): Promise<void> {
       transport.sendMail({
         from: mailFrom(),
         to: email.recipient,
-        subject: email.subject,
+        subject: subjectHeader(email.subject),
         text: email.textBody,
         html: email.htmlBody,
         headers: email.headers as Record<string, string>,

@@ -26,8 +26,11 @@ export interface EmailLayout {
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
-// A header line may not carry line breaks (header injection); long subjects are shortened.
-export const subjectLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").trim().slice(0, 200);
+// A header line may not carry line breaks (header injection); long subjects are shortened. Input
+// refuses them in every single-line field (lib/validation/strings.ts); this also covers rows stored
+// before that and other controls: CR, LF, NEL and the rest of Cc, U+2028 and U+2029 become a space.
+// Encoded-word look-alikes are left as text here and encoded when sent (transport.ts `subjectHeader`).
+export const subjectLine = (text: string) => text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim().slice(0, 200);
 
 const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
 

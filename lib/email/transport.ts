@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
+import { encodeWord } from "nodemailer/lib/mime-funcs";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { env } from "../env";
 
@@ -16,6 +17,18 @@ export const smtpConfigured = () => Boolean(env().SMTP_URL);
 
 /** The From of every email: MAIL_FROM, or a placeholder for outbox-only emails. */
 export const mailFrom = () => env().MAIL_FROM ?? "Parley <parley@localhost>";
+
+/**
+ * A subject (user text: a ticket's subject, a visitor's name) as nodemailer must be handed it.
+ * Nodemailer passes a well-formed RFC 2047 encoded word (`=?utf-8?B?…?=`) through as it is, so a
+ * visitor who typed one had the reader's client decode it — into "Hi\r\nBcc: …" or any other
+ * text (issue 23, item 7). A subject holding `=?` is therefore encoded whole here (UTF-8, base64,
+ * whole characters per word, as nodemailer does for any non-ASCII subject): the client decodes it
+ * once, back to exactly the characters typed, encoded-word look-alikes included. Other subjects go
+ * as before (nodemailer encodes non-ASCII ones itself; line breaks never reach here, see
+ * templates.ts `subjectLine`).
+ */
+export const subjectHeader = (subject: string) => (subject.includes("=?") ? encodeWord(subject, "B", 52) : subject);
 
 export function smtpTransport(): Transporter | null {
   const url = env().SMTP_URL;

@@ -10,6 +10,7 @@ import { messageInclude, toWireMessage } from "../messages/message-view";
 import { livePresence, setPresence } from "../presence/presence";
 import type { OuterJoined, SqlRow } from "../sql-row";
 import type { StaffMember } from "../staff/sessions";
+import { encodeKeysetCursor } from "../validation/cursors";
 import type { ConversationListQuery } from "./schemas";
 
 // The inbox's conversations: the list (newest activity first, unread per member), a whole
@@ -68,20 +69,15 @@ const INBOX_PAGE: PreparedStatement = {
 };
 
 export async function listInboxConversations(member: StaffMember, query: ConversationListQuery) {
-  let before: Date | null = null;
-  let beforeId: string | null = null;
-  if (query.cursor) {
-    const [at, ...id] = query.cursor.split("_");
-    before = new Date(Number(at));
-    beforeId = id.join("_");
-  }
+  const before = query.cursor?.at ?? null;
+  const beforeId = query.cursor?.id ?? null;
   const assigned = query.assigned === "all" ? null : query.assigned;
   const status = query.status === "all" ? null : query.status;
   // The page first (a walk down the last_activity_at index), then per row its preview and unread count.
   const rows = await queryPrepared<ListRow>(INBOX_PAGE, [member.id, query.site ?? null, status, assigned, before, beforeId, query.limit + 1]);
   const items = rows.slice(0, query.limit).map(toSummary);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-  return { items, next_cursor: last ? `${last.last_activity_at.getTime()}_${last.id}` : null };
+  return { items, next_cursor: last ? encodeKeysetCursor({ at: last.last_activity_at, id: last.id }) : null };
 }
 
 function toSummary(row: ListRow): ConversationSummary {

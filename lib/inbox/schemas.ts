@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH } from "../conversations/schemas";
 import { ticketReplyBody } from "../tickets/schemas";
+import { keysetCursor, queryInteger } from "../validation/cursors";
 import { clientId, requiredText } from "../validation/strings";
 
 const pathLike = z.string().min(1).max(100).refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
@@ -11,8 +12,8 @@ export const conversationListQuery = z.strictObject({
   status: z.enum(["open", "closed", "all"]).default("open"),
   assigned: z.enum(["all", "me", "unassigned"]).default("all"),
   /** From the previous page's `next_cursor`. */
-  cursor: z.string().max(200).regex(/^[0-9]+_[A-Za-z0-9._-]{1,100}$/, "must be a next_cursor from a previous page").optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: keysetCursor().optional(),
+  limit: queryInteger(1, 100).default(50),
 });
 export type ConversationListQuery = z.output<typeof conversationListQuery>;
 

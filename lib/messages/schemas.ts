@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH } from "../conversations/schemas";
+import { MAX_EPOCH_MS, queryInteger, sequenceCursor } from "../validation/cursors";
 import { clientId, requiredText } from "../validation/strings";
 
 /** POST /visitor/messages. `kind: "note"` is recognised only to be refused (note_rejected). */
@@ -11,17 +12,7 @@ export const sendMessageBody = z
   })
   .transform(({ client_id, ...rest }) => ({ ...rest, clientId: client_id }));
 
-const MAX_SEQUENCE = 2_147_483_647;
-const integerParam = (min: number, max: number, digits = 10) =>
-  z
-    .string()
-    .regex(new RegExp(`^\\d{1,${digits}}$`), "must be a non-negative integer")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
-
 export const MAX_WAIT_SECONDS = 25;
-/** The latest time a JavaScript Date can hold, in epoch milliseconds. */
-const MAX_EPOCH_MS = 8_640_000_000_000_000;
 
 /**
  * GET /visitor/messages?cursor=&limit=[&wait=][&presence=] — `wait` (seconds) turns the call into a
@@ -29,8 +20,8 @@ const MAX_EPOCH_MS = 8_640_000_000_000_000;
  * has seen, 0 for none) adds typing presence to the answer, and a change of it ends the wait.
  */
 export const listMessagesQuery = z.strictObject({
-  cursor: integerParam(0, MAX_SEQUENCE).default(0),
-  limit: integerParam(1, 100).default(50),
-  wait: integerParam(0, MAX_WAIT_SECONDS).default(0),
-  presence: integerParam(0, MAX_EPOCH_MS, 16).optional(),
+  cursor: sequenceCursor().default(0),
+  limit: queryInteger(1, 100).default(50),
+  wait: queryInteger(0, MAX_WAIT_SECONDS).default(0),
+  presence: queryInteger(0, MAX_EPOCH_MS, 16).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { invalidRequest } from "../http/errors";
-import { clientId, displayName, email, requiredText } from "../validation/strings";
+import { clientId, displayName, email, requiredText, singleLineText } from "../validation/strings";
 
 export const MAX_FILES = 10;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -34,7 +34,7 @@ const fileDescriptor = z
 export const ticketBody = z.strictObject({
   name: displayName(80).optional(),
   email: email(),
-  subject: requiredText(120),
+  subject: singleLineText(120),
   body: requiredText(8000),
   priority: z.enum(PRIORITIES).default("normal"),
   files: z.array(fileDescriptor).max(MAX_FILES).default([]),

@@ -5,15 +5,31 @@ import { z } from "zod";
 const storable = (value: string) => !value.includes("\u0000") && value.isWellFormed();
 const STORABLE_PROBLEM = "must not contain U+0000 or unpaired surrogates";
 
+// Single-line fields (subjects, names, titles, emails, file names): no character that ends a line
+// anywhere it is shown or sent — CR, LF, VT, FF, NEL (U+0085: all in Cc, with every other
+// control), LINE SEPARATOR (U+2028, Zl) and PARAGRAPH SEPARATOR (U+2029, Zp), Unicode's mandatory
+// breaks (UAX #14 BK, CR, LF, NL). An email client or a log reader may break the line there
+// (issue 23, item 7). Checked on the trimmed value: what surrounds it is trimmed away, not stored.
+const LINE_BREAK_OR_CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const SINGLE_LINE_PROBLEM = "must be a single line: no line breaks (CR, LF, NEL, U+2028, U+2029) or control characters";
+
+/** Whether a value holds no control character and no line or paragraph separator. */
+export const isSingleLine = (value: string) => !LINE_BREAK_OR_CONTROL.test(value);
+
 // Characters that make one name look like another or hide text (threats.md, "look-alike names"):
 // controls (Cc), every invisible format character (Cf: soft hyphen, bidirectional marks and
-// overrides, invisible operators, BOM, tags, ...) and the other default-ignorable code points
-// (Hangul fillers, the combining grapheme joiner, ...). Variation selectors stay (emoji and CJK
-// need them), and so do ZWJ and ZWNJ where they change how text is drawn: inside an emoji ZWJ
-// sequence, and between letters or marks of the scripts that join or stack (Arabic, Indic, ...).
+// overrides, invisible operators, BOM, tags, ...), the other default-ignorable code points
+// (Unicode's own list of what is drawn as nothing: the Hangul fillers U+115F, U+1160, U+3164 and
+// U+FFA0, the combining grapheme joiner, ...), the line and paragraph separators (Zl, Zp), and the
+// characters that are not default-ignorable yet are drawn blank by design: U+2800 BRAILLE PATTERN
+// BLANK, U+1D159 MUSICAL SYMBOL NULL NOTEHEAD and U+16FE4 KHITAN SMALL SCRIPT FILLER. Spaces
+// (Zs) stay inside a name (a no-break or an ideographic space is a real space) and are trimmed at
+// its ends. Variation selectors stay (emoji and CJK need them), and so do ZWJ and ZWNJ where they
+// change how text is drawn: inside an emoji ZWJ sequence, and between letters or marks of the
+// scripts that join or stack (Arabic, Indic, ...).
 // The v flag (set difference) is spelled through RegExp so the target need not be ES2024.
 const INVISIBLE = new RegExp(
-  String.raw`[[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]--[\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}\u{180B}-\u{180D}\u{180F}]]`,
+  String.raw`[[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u{2800}\u{1D159}\u{16FE4}]--[\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}\u{180B}-\u{180D}\u{180F}]]`,
   "v",
 );
 const JOINING_SCRIPTS = ["Arabic", "Syriac", "Nko", "Mandaic", "Devanagari", "Bengali", "Gurmukhi", "Gujarati", "Oriya", "Tamil", "Telugu", "Kannada", "Malayalam", "Sinhala", "Myanmar", "Khmer"];
@@ -34,7 +50,13 @@ export const text = (max: number) => z.string().max(max).refine(storable, STORAB
 export const requiredText = (max: number) =>
   z.string().refine(storable, STORABLE_PROBLEM).trim().min(1, "must not be empty").max(max);
 
-/** A person's or site's display name: trimmed, no control or invisible characters. */
+/** A subject: required text on one line (no control character, line or paragraph separator). */
+export const singleLineText = (max: number) => requiredText(max).refine(isSingleLine, SINGLE_LINE_PROBLEM);
+
+/** Optional one-line text (a description): at most max, may be empty, on one line. */
+export const singleLineOptionalText = (max: number) => text(max).refine(isSingleLine, SINGLE_LINE_PROBLEM);
+
+/** A person's, file's or site's display name: trimmed, one line, no control, invisible or blank characters. */
 export const displayName = (max: number) =>
   z
     .string()
@@ -42,7 +64,11 @@ export const displayName = (max: number) =>
     .trim()
     .min(1, "must not be empty")
     .max(max)
-    .refine((value) => !hasInvisible(value), "must not contain control or invisible characters");
+    .superRefine((value, context) => {
+      // One problem per name: a line break is named as such, anything else invisible as that.
+      if (!isSingleLine(value)) context.addIssue({ code: "custom", message: SINGLE_LINE_PROBLEM });
+      else if (hasInvisible(value)) context.addIssue({ code: "custom", message: "must not contain invisible or blank characters (e.g. U+200B, U+2800, U+3164)" });
+    });
 
 export const email = () => z.string().refine(storable, STORABLE_PROBLEM).trim().max(254).pipe(z.email());
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineOptionalText } from "../validation/strings";
 
 export const WEBHOOK_EVENTS = [
   "conversation.started",
@@ -18,7 +19,7 @@ const events = z
   .min(1)
   .max(WEBHOOK_EVENTS.length)
   .refine((list) => new Set(list).size === list.length, "must not repeat an event");
-const description = z.string().max(MAX_DESCRIPTION_LENGTH).nullable();
+const description = singleLineOptionalText(MAX_DESCRIPTION_LENGTH).nullable();
 
 export const createWebhookBody = z.strictObject({ url, events, description: description.optional() });
 export type CreateWebhookInput = z.output<typeof createWebhookBody>;

@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api, type ApiResponse, type CallOptions } from "../support/api";
 import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
 import { expectError } from "../support/expectations";
+import { as as staffAs } from "../support/inbox";
 import { ORIGIN, OTHER_ORIGIN, PNG_BASE64, type Started } from "../support/fixtures";
 import { buildWorld, signedUploadUrl, THIRD_ORIGIN, withParam, type World } from "../support/hostile-world";
-import { stateSnapshot } from "../support/state-snapshot";
+import { exceptActivity, stateSnapshot } from "../support/state-snapshot";
 import { file, PNG_BYTES, putUpload, ticket } from "../support/tickets";
 
 // The hostile input table: one line per request — what is sent, and the status and code it must
@@ -25,6 +26,7 @@ const T = {
   crashOnNonJson: "Zammad CVE-2020-10101",
   objectForString: "Rocket.Chat CVE-2022-32228",
   lookAlikeNames: "OnionShare GHSA-68vr-8f46-vc9f",
+  filterFuzz: "Chatwoot CVE-2025-21628",
   none: "",
 } as const;
 
@@ -49,6 +51,14 @@ const renew = (options: CallOptions) => api.post("/api/v1/chat/visitor/renew", o
 const listAs = (options: CallOptions) => api.get("/api/v1/chat/visitor/messages", options);
 const adminGet = (path: string, admin?: string | boolean, headers?: Record<string, string>) => api.get(`/api/v1/admin/${path}`, { admin, headers });
 const adminPost = (path: string, body: unknown, admin: string | boolean = true) => api.post(`/api/v1/admin/${path}`, { admin, body });
+const adminPatch = (path: string, body: unknown) => api.patch(`/api/v1/admin/${path}`, { admin: true, body });
+type StaffRole = "owner" | "agent" | null;
+/** An inbox API call as signed-in staff (the agent unless named), from the inbox's own origin unless given. */
+const inbox = (method: "get" | "post" | "patch", path: string, options: CallOptions = {}, who: StaffRole = "agent") =>
+  api[method](`/api/v1/inbox/${path}`, staffAs(who === null ? null : w.staff[who], options));
+const inboxGet = (path: string, who: StaffRole = "agent") => inbox("get", path, {}, who);
+const inboxList = (query: string) => inboxGet(`conversations?${query}`);
+const inboxReply = (body: unknown, options: CallOptions = {}) => inbox("post", `conversations/${w.a.conversationId}/messages`, { body, ...options });
 const message = (overrides: Record<string, unknown> = {}) => ({ body: "Hello", client_id: `hostile-${Math.random()}`, ...overrides });
 const long = (length: number, char = "x") => char.repeat(length);
 const overOneMiB = `{"body":"${long(1024 * 1024)}"}`;
@@ -57,6 +67,12 @@ const asHeaderBytes = (text: string) => Buffer.from(text, "utf8").toString("lati
 const manyFiles = (count: number) => Array.from({ length: count }, (_, index) => file({ name: `f${index}.png` }));
 
 type Row = [threat: string, name: string, send: Send, status: number, code: string];
+/**
+ * Rows sent with a staff session: around them a member's "active in the inbox" time and the
+ * session's sliding expiry are not compared (state-snapshot.ts, exceptActivity); all else is.
+ */
+const SIGNED_IN = new WeakSet<Row>();
+const signedIn = (row: Row): Row => (SIGNED_IN.add(row), row);
 
 const rows: Row[] = [
   // --- Origins on widget routes: one 403 for every way of not being exactly on the allowlist.
@@ -239,6 +255,82 @@ const rows: Row[] = [
   [T.svgAvatar, "a member picture labelled PNG holding HTML", () => adminPost("members", { id: "html-member", name: "Eve", avatar: { content_type: "image/png", bytes: Buffer.from("<html><script>alert(1)</script>").toString("base64") } }), 400, "invalid_request"],
   [T.none, "a member id that already exists", () => adminPost("members", { id: w.members.inA, name: "Twin", avatar: { content_type: "image/png", bytes: PNG_BASE64 } }), 409, "already_exists"],
 
+  // --- Line breaks and blanks in single-line fields (issue 23, item 7): refused wherever a subject,
+  // a name or a title is written, since each ends up in an email header, a list row or a log line.
+  [T.none, "a ticket subject with a line separator (U+2028)", () => fileTicket(ticket({ subject: "Hi\u2028Bcc: victim@example.com" })), 400, "invalid_request"],
+  [T.none, "a ticket subject with a paragraph separator (U+2029)", () => fileTicket(ticket({ subject: "Hi\u2029Bcc: victim@example.com" })), 400, "invalid_request"],
+  [T.none, "a ticket subject with NEL (U+0085)", () => fileTicket(ticket({ subject: "Hi\u0085Bcc: victim@example.com" })), 400, "invalid_request"],
+  [T.none, "a ticket subject with CR LF", () => fileTicket(ticket({ subject: "Hi\r\nBcc: victim@example.com" })), 400, "invalid_request"],
+  [T.none, "a ticket subject with a control character", () => fileTicket(ticket({ subject: "Hi\u001b[2J" })), 400, "invalid_request"],
+  [T.lookAlikeNames, "a ticket filer name with NEL", () => fileTicket(ticket({ name: "Ada\u0085Bcc: victim@example.com" })), 400, "invalid_request"],
+  [T.lookAlikeNames, "a visitor name with a line separator", () => startBody({ name: "Ada\u2028Lovelace" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a visitor name with a paragraph separator", () => startBody({ name: "Ada\u2029Lovelace" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a visitor name that is a braille blank (U+2800)", () => startBody({ name: "\u2800" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a visitor name padded with braille blanks", () => startBody({ name: "Ada\u2800\u2800" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a visitor name that is a Hangul filler (U+3164)", () => startBody({ name: "\u3164" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a visitor email with a line separator", () => startBody({ email: "ada@example.com\u2028bcc@evil.example" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a ticket file name with a line separator", () => fileTicket(ticket({ files: [file({ name: "photo\u2028.png" })] })), 400, "invalid_request"],
+  [T.lookAlikeNames, "a member name with a paragraph separator", () => adminPost("members", { id: "para-member", name: "Eve\u2029Admin" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a member name that is a halfwidth Hangul filler (U+FFA0)", () => adminPost("members", { id: "filler-member", name: "\uFFA0" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a member renamed to a braille blank", () => adminPatch(`members/${w.members.inA}`, { name: "\u2800" }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a site name with NEL", () => adminPost("sites", { id: "nel-site", name: "Shop\u0085Two", origins: [ORIGIN] }), 400, "invalid_request"],
+  [T.lookAlikeNames, "a widget title with a line separator", () => adminPatch(`sites/${w.siteId}`, { title: "Help\u2028desk" }), 400, "invalid_request"],
+  [T.none, "a webhook description holding NUL", () => adminPost("webhooks", { url: "https://hooks.example.com/x", events: ["ticket.created"], description: "a\u0000b" }), 400, "invalid_request"],
+  [T.none, "a webhook description with a line separator", () => adminPost("webhooks", { url: "https://hooks.example.com/x", events: ["ticket.created"], description: "CRM\u2028sync" }), 400, "invalid_request"],
+
+  // --- Operator lists: only the filters they name.
+  [T.filterFuzz, "an operator ticket list whose site holds NUL", () => adminGet("tickets?site=%00", true), 400, "invalid_request"],
+  [T.filterFuzz, "an operator page-view list whose site holds NUL", () => adminGet("page-views?site=%00", true), 400, "invalid_request"],
+  [T.filterFuzz, "an operator conversation list with a cursor (it pages nothing, so takes none)", () => adminGet(`conversations?site=${w.siteId}&cursor=99999999999999999999_x`, true), 400, "invalid_request"],
+  [T.filterFuzz, "an operator conversation list without its site", () => adminGet("conversations", true), 400, "invalid_request"],
+  [T.filterFuzz, "an operator ticket list with its site given twice", () => adminGet(`tickets?site=${w.siteId}&site=other`, true), 400, "invalid_request"],
+
+  // --- The inbox's API, as signed-in staff: every filter and cursor fuzzed per class, not per bug.
+  signedIn([T.filterFuzz, "an inbox list cursor past what a date can hold (issue 23, item 5)", () => inboxList("cursor=99999999999999999999_x"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list cursor just past the latest Date", () => inboxList("cursor=8640000000000001_x"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list cursor in the year 10000", () => inboxList("cursor=253402300800000_x"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list cursor without its id", () => inboxList("cursor=1700000000000_"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list cursor without its time", () => inboxList("cursor=_x"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list cursor that is a bare number", () => inboxList("cursor=1700000000000"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list cursor with a negative time", () => inboxList("cursor=-1_x"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list cursor in exponent notation", () => inboxList("cursor=1e3_x"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list cursor carrying SQL", () => inboxList(`cursor=${encodeURIComponent("1_x' OR '1'='1")}`), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list cursor given twice", () => inboxList("cursor=1_a&cursor=2_b"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list limit of 0", () => inboxList("limit=0"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list limit of 101", () => inboxList("limit=101"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list limit in exponent notation", () => inboxList("limit=1e2"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list status outside the list", () => inboxList("status=deleted"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list assignment filter outside the list", () => inboxList("assigned=everyone"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list site holding NUL", () => inboxList("site=%00"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list site of 101 characters", () => inboxList(`site=${long(101)}`), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list with a filter it does not have", () => inboxList(`sort=${encodeURIComponent("id; DROP TABLE conversations")}`), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox ticket list site holding NUL", () => inboxGet("tickets?site=%00"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox ticket list with a filter it does not have", () => inboxGet("tickets?status=open"), 400, "invalid_request"]),
+  signedIn([T.none, "the inbox list without a session", () => inboxGet("conversations", null), 401, "unauthorized"]),
+  signedIn([T.none, "the inbox list with a forged session cookie", () => api.get("/api/v1/inbox/conversations", { headers: { Cookie: "parley_session=ps_forged" } }), 401, "unauthorized"]),
+  signedIn([T.none, "the inbox list with the operator token instead of a session", () => api.get("/api/v1/inbox/conversations", { admin: true }), 401, "unauthorized"]),
+  signedIn([T.none, "an inbox conversation id of 101 characters", () => inboxGet(`conversations/${long(101, "c")}`), 400, "invalid_request"]),
+  signedIn([T.crashOnNonJson, "an inbox conversation id holding NUL", () => inboxGet("conversations/c%00"), 400, "invalid_request"]),
+  signedIn([T.none, "an inbox reply without an Origin", () => inboxReply({ body: "hi" }, { origin: null }), 403, "origin_not_allowed"]),
+  signedIn([T.none, "an inbox reply from a customer's origin", () => inboxReply({ body: "hi" }, { origin: ORIGIN }), 403, "origin_not_allowed"]),
+  signedIn([T.objectForString, "an inbox reply whose body is an object", () => inboxReply({ body: { $gt: "" } }), 400, "invalid_request"]),
+  signedIn([T.none, "an inbox reply of 4001 characters", () => inboxReply({ body: long(4001) }), 400, "invalid_request"]),
+  signedIn([T.none, "an inbox reply of kind system", () => inboxReply({ body: "hi", kind: "system" }), 400, "invalid_request"]),
+  signedIn([T.none, "an inbox reply naming its author", () => inboxReply({ body: "hi", author_id: w.members.inA }), 400, "invalid_request"]),
+  signedIn([T.crashOnNonJson, "an inbox reply that is not JSON", () => inboxReply(undefined, { rawBody: "body=hi", headers: { "Content-Type": "application/x-www-form-urlencoded" } }), 400, "invalid_request"]),
+  signedIn([T.objectForString, "inbox typing as a string", () => inbox("post", `conversations/${w.a.conversationId}/typing`, { body: { typing: "yes" } }), 400, "invalid_request"]),
+  signedIn([T.objectForString, "an inbox assignment to a number", () => inbox("post", `conversations/${w.a.conversationId}/assign`, { body: { member_id: 42 } }), 400, "invalid_request"]),
+  signedIn([T.crashOnNonJson, "an inbox assignment to a member id holding NUL", () => inbox("post", `conversations/${w.a.conversationId}/assign`, { body: { member_id: "m\u0000" } }), 400, "invalid_request"]),
+  signedIn([T.none, "an inbox ticket reply with an empty body", () => inbox("post", `tickets/${w.ticketId}/replies`, { body: { body: "   " } }), 400, "invalid_request"]),
+  signedIn([T.none, "an agent creating a site", () => inbox("post", "sites", { body: { id: "agent-site", origins: [ORIGIN] } }), 403, "forbidden"]),
+  signedIn([T.none, "an agent reading the outbox", () => inboxGet("outbox"), 403, "forbidden"]),
+  signedIn([T.none, "an agent reading webhook deliveries", () => inboxGet(`webhooks/${w.webhookId}/deliveries`), 403, "forbidden"]),
+  signedIn([T.lookAlikeNames, "an inbox invite whose name is a braille blank", () => inbox("post", "members/invites", { body: { email: "blank@team.example", name: "\u2800", role: "agent" } }, "owner"), 400, "invalid_request"]),
+  signedIn([T.lookAlikeNames, "an inbox invite whose name hides a line separator", () => inbox("post", "members/invites", { body: { email: "ls@team.example", name: "Eve\u2028Owner", role: "owner" } }, "owner"), 400, "invalid_request"]),
+  signedIn([T.lookAlikeNames, "an inbox member renamed with NEL", () => inbox("patch", `members/${w.staff.agent.id}`, { body: { name: "Andy\u0085Agent" } }, "owner"), 400, "invalid_request"]),
+  signedIn([T.lookAlikeNames, "an inbox site named across a paragraph separator", () => inbox("post", "sites", { body: { id: "para-site", name: "Shop\u2029Two", origins: [ORIGIN] } }, "owner"), 400, "invalid_request"]),
+  signedIn([T.lookAlikeNames, "an inbox site renamed to a Hangul filler", () => inbox("patch", `sites/${w.siteId}`, { body: { name: "\u3164" } }, "owner"), 400, "invalid_request"]),
+
   // --- Routes and methods.
   [T.none, "an unknown API route", () => api.get("/api/v1/chat/visitor/secrets", { origin: ORIGIN, token: w.a.token }), 404, "not_found"],
   [T.none, "DELETE on messages", () => api.delete("/api/v1/chat/visitor/messages", as(w.a)), 404, "not_found"],
@@ -247,6 +339,11 @@ const rows: Row[] = [
 ];
 
 const ALLOWED_ORIGINS = new Set([ORIGIN, OTHER_ORIGIN, THIRD_ORIGIN]);
+const ran: Row[] = [];
+afterAll(() => {
+  const signedInRan = ran.filter((row) => SIGNED_IN.has(row)).length;
+  process.stdout.write(`hostile input: ${ran.length} of ${rows.length} cases sent (${signedInRan} with a staff session)\n`);
+});
 const label = ([threat, name, , status, code]: Row) => `${threat ? `[${threat}] ` : ""}${name} → ${status} ${code}`;
 
 describe("hostile input: every line is refused with its status and code, and changes nothing", () => {
@@ -254,12 +351,15 @@ describe("hostile input: every line is refused with its status and code, and cha
     expect(rows.length).toBeGreaterThanOrEqual(60);
   });
 
-  test.each(rows.map((row) => [label(row), row] as const))("%s", async (_label, [, , request, status, code]) => {
-    const before = await stateSnapshot();
+  test.each(rows.map((row) => [label(row), row] as const))("%s", async (_label, row) => {
+    const [, , request, status, code] = row;
+    const state = SIGNED_IN.has(row) ? async () => exceptActivity(await stateSnapshot()) : stateSnapshot;
+    const before = await state();
     const response = await request();
+    ran.push(row);
     expect(response.status).toBeLessThan(500);
     expectError(response, status, code);
-    expect(await stateSnapshot()).toEqual(before);
+    expect(await state()).toEqual(before);
 
     // Zammad CVE-2017-6080: CORS only ever for an allowed origin, never with credentials.
     const allowOrigin = response.headers.get("access-control-allow-origin");

@@ -3,8 +3,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ApiResponse } from "../support/api";
 import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
-import { ORIGIN, OTHER_ORIGIN } from "../support/fixtures";
+import { ORIGIN, OTHER_ORIGIN, startConversation } from "../support/fixtures";
 import { buildWorld, THIRD_ORIGIN, type World } from "../support/hostile-world";
+import { INBOX_ORIGIN } from "../support/inbox";
 import {
   anyJson,
   bodyFrom,
@@ -17,6 +18,7 @@ import {
   headerValue,
   httpUrl,
   isObject,
+  keysetCursor,
   jsonContentType,
   onlyKeys,
   originFrom,
@@ -26,6 +28,7 @@ import {
   requiredText,
   sendProbe,
   shapedObject,
+  singleLine,
   text,
   verdictOf,
   weirdString,
@@ -34,7 +37,7 @@ import {
   type Probe,
   type Verdict,
 } from "../support/probes";
-import { exceptSeen, stateSnapshot } from "../support/state-snapshot";
+import { exceptActivity, exceptSeen, stateSnapshot, type StateSnapshot } from "../support/state-snapshot";
 import { PNG_BYTES } from "../support/tickets";
 
 // Property-based: arbitrary bodies, query strings and headers against every endpoint. For every
@@ -53,12 +56,15 @@ const when = (condition: boolean): Verdict => (condition ? "valid" : "invalid");
 let w: World;
 /** Visitor tokens as they are now: renew rotates them during the run. */
 const current = { a: "", b: "" };
+/** The conversation the inbox's replies go to (its own, so its client_ids meet no visitor's). */
+let staffThread = "";
 const figures: Record<string, { runs: number; accepted: number; refused: number }> = {};
 
 beforeAll(async () => {
   w = await buildWorld();
   current.a = w.a.token;
   current.b = w.b.token;
+  staffThread = (await startConversation(w.siteId, { body: "For the inbox's replies" })).conversationId;
 });
 
 afterAll(() => {
@@ -74,6 +80,8 @@ interface Endpoint<P extends Probe<unknown>> {
   accepted?: (probe: P, response: ApiResponse) => void;
   /** A read: even a success changes nothing (`except-seen`: nothing but the conversation's "seen"). */
   readOnly?: boolean | "except-seen";
+  /** An inbox route: a member's "active in the inbox" time and the session's sliding expiry are not compared. */
+  inbox?: true;
 }
 
 async function check<P extends Probe<unknown>>(name: string, endpoint: Endpoint<P>): Promise<void> {
@@ -81,7 +89,8 @@ async function check<P extends Probe<unknown>>(name: string, endpoint: Endpoint<
   await fc.assert(
     fc.asyncProperty(endpoint.probe, async (probe) => {
       const verdict = endpoint.verdict(probe);
-      const before = await stateSnapshot();
+      const state = async (): Promise<StateSnapshot> => (endpoint.inbox ? exceptActivity(await stateSnapshot()) : stateSnapshot());
+      const before = await state();
       const response = await endpoint.send(probe);
       figure.runs += 1;
       expect(STATUSES.has(response.status), `status ${response.status}`).toBe(true);
@@ -94,13 +103,13 @@ async function check<P extends Probe<unknown>>(name: string, endpoint: Endpoint<
         if (process.env.DEBUG_PROBES) process.stdout.write(`${name} ${response.status} ${response.json.result?.code} ${response.json.message} ${JSON.stringify(probe).slice(0, 300)}\n`);
         expect(response.json.success).toBe(false);
         expect(verdict, `refused (${response.status} ${response.json.result?.code}) a request the oracle calls valid`).not.toBe("valid");
-        expect(await stateSnapshot()).toEqual(before);
+        expect(await state()).toEqual(before);
         return;
       }
       figure.accepted += 1;
       expect(verdict, "accepted a request the oracle calls invalid").not.toBe("invalid");
-      if (endpoint.readOnly === "except-seen") expect(exceptSeen(await stateSnapshot())).toEqual(exceptSeen(before));
-      else if (endpoint.readOnly) expect(await stateSnapshot()).toEqual(before);
+      if (endpoint.readOnly === "except-seen") expect(exceptSeen(await state())).toEqual(exceptSeen(before));
+      else if (endpoint.readOnly) expect(await state()).toEqual(before);
       endpoint.accepted?.(probe, response);
     }),
     { numRuns: RUNS, seed: SEED, endOnFailure: true },
@@ -221,7 +230,7 @@ describe("arbitrary requests never yield 5xx, and change state only when valid",
             verdictOf(
               onlyKeys(body, ["name", "email", "subject", "body", "priority", "files"]) ? "valid" : "invalid",
               "email" in body ? email(body.email) : "invalid",
-              "subject" in body ? requiredText(body.subject, 120) : "invalid",
+              "subject" in body ? singleLine(body.subject, 120) : "invalid",
               "body" in body ? requiredText(body.body, 8000) : "invalid",
               present(body, "name", (v) => displayName(v, 80)),
               present(body, "priority", (v) => (typeof v === "string" && PRIORITIES.includes(v) ? "valid" : "invalid")),
@@ -463,6 +472,212 @@ describe("arbitrary upload and operator requests never yield 5xx, and change sta
       send: (probe) => sendProbe("GET", "/api/v1/admin/conversations", probe, probe.bearer === undefined ? undefined : `Bearer ${probe.bearer}`),
       verdict: (probe) => (probe.bearer === TEST_ADMIN_TOKEN ? "unsure" : "invalid"),
       readOnly: true,
+    });
+  });
+});
+
+// --- The inbox's API and the operator's lists (issue 23, item 5) ---------------------------------
+// Signed in with the session cookie (an agent, an owner, none or a forged one); every filter and
+// cursor fuzzed per class, as threats.md asks after Chatwoot CVE-2025-21628.
+
+type Session = "agent" | "owner" | "none" | { garbage: string };
+type InboxProbe = Probe<Session>;
+const sessionArb: fc.Arbitrary<Session> = fc.oneof(
+  { weight: 16, arbitrary: fc.constantFrom("agent" as const, "owner" as const) },
+  { weight: 1, arbitrary: fc.constant("none" as const) },
+  { weight: 1, arbitrary: headerValue.map((garbage) => ({ garbage })) },
+);
+const signedIn = (probe: InboxProbe, role: "agent" | "owner" = "agent"): Verdict => when(probe.auth === "owner" || (role === "agent" && probe.auth === "agent"));
+
+const inboxProbe = (overrides: { query?: fc.Arbitrary<[string, string][]>; body?: fc.Arbitrary<Body> }) =>
+  fc.record({
+    origin: originFrom(INBOX_ORIGIN, [ORIGIN, ...LOOK_ALIKES]),
+    auth: sessionArb,
+    contentType: contentTypeArb,
+    extraHeaders: extraHeadersArb,
+    query: overrides.query ?? fc.constant([]),
+    body: overrides.body ?? fc.constant({ kind: "none" as const }),
+  }) as fc.Arbitrary<InboxProbe>;
+
+/** The probe with its session's cookie (a side `cookie` header stays only where no session is chosen). */
+function inboxSend(method: string, path: () => string) {
+  return (probe: InboxProbe) => {
+    const session = probe.auth;
+    const cookie = session === "none" ? undefined : typeof session === "object" ? `parley_session=${session.garbage}` : w.staff[session].cookie;
+    const extraHeaders = cookie === undefined ? probe.extraHeaders : { ...probe.extraHeaders, cookie };
+    return sendProbe(method, path(), { ...(probe as Probe), extraHeaders });
+  };
+}
+
+/** A path-like filter (`site`): 1..100 characters, no control character. */
+const pathLike = (value: string): Verdict => clientId(value, 100);
+const siteArb = () => fc.oneof({ weight: 3, arbitrary: fc.constant("SITE") }, { weight: 2, arbitrary: weirdString }, { weight: 1, arbitrary: fc.string({ minLength: 99, maxLength: 102 }) });
+/** `SITE` made the world's site, and every pair as the wire carries it (a lone surrogate arrives as U+FFFD). */
+const withSite = (query: [string, string][]) =>
+  query.map(([key, value]) => [key.toWellFormed(), key === "site" && value === "SITE" ? w.siteId : value.toWellFormed()] as [string, string]);
+const cursorArb = fc.oneof(
+  fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 21n }), fc.constantFrom("x", "conv.1-a_b", "", "x y", "a".repeat(101))).map(([at, id]) => `${at}_${id}`),
+  fc.constantFrom("99999999999999999999_x", "253402300799999_z", "253402300800000_z", "8640000000000000_x", "-1_x", "1e3_x", "_x", "1_", "1700000000000", "0_a"),
+  weirdString,
+);
+const choiceArb = (...choices: string[]) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...choices) }, { weight: 1, arbitrary: fc.oneof(fc.constantFrom("", choices[0]!.toUpperCase()), weirdString) });
+
+describe("arbitrary operator list requests never yield 5xx", () => {
+  type AdminProbe = Probe & { bearer: string | undefined };
+  const adminProbe = (query: fc.Arbitrary<[string, string][]>) =>
+    fc
+      .tuple(
+        widgetProbe({}, { query: query.map(withSite) }),
+        fc.oneof({ weight: 3, arbitrary: fc.constant(TEST_ADMIN_TOKEN) }, { weight: 1, arbitrary: fc.constantFrom(undefined, `${TEST_ADMIN_TOKEN}.`) }, { weight: 1, arbitrary: headerValue }),
+      )
+      .map(([probe, bearer]) => ({ ...probe, bearer })) as fc.Arbitrary<AdminProbe>;
+  const adminSend = (path: () => string) => (probe: AdminProbe) => sendProbe("GET", path(), probe, probe.bearer === undefined ? undefined : `Bearer ${probe.bearer}`);
+  // `site` names a site: the world's answer, one that may exist (made by another endpoint's run) may
+  // answer 404 site_not_found, and an empty or over-long one is 400.
+  const siteList = (probe: AdminProbe) =>
+    verdictOf(
+      when(probe.bearer === TEST_ADMIN_TOKEN),
+      when(probe.query.some(([key]) => key === "site")),
+      queryVerdict(probe.query, { site: (v) => verdictOf(when(v.length >= 1 && v.length <= 100), v === w.siteId || v === w.offlineSiteId ? "valid" : "unsure") }),
+    );
+
+  test.each([
+    ["GET /admin/tickets", "tickets"],
+    ["GET /admin/page-views", "page-views"],
+  ])("%s with arbitrary credentials and queries", async (name, path) => {
+    await check<AdminProbe>(name.replace("GET /", ""), {
+      probe: adminProbe(queryFrom({ site: siteArb() }, fc.constantFrom("cursor", "limit", "token"))),
+      send: adminSend(() => `/api/v1/admin/${path}`),
+      verdict: siteList,
+      readOnly: true,
+    });
+  });
+
+  test.each([
+    ["GET /admin/outbox", () => "/api/v1/admin/outbox"],
+    ["GET /admin/webhooks/{id}/deliveries", () => `/api/v1/admin/webhooks/${w.webhookId}/deliveries`],
+  ])("%s with arbitrary credentials and queries (which it does not read)", async (name, path) => {
+    await check<AdminProbe>(name.replace("GET /", ""), {
+      probe: adminProbe(queryFrom({ cursor: cursorArb, limit: integerText }, fc.constantFrom("site", "token"))),
+      send: adminSend(path),
+      verdict: (probe) => when(probe.bearer === TEST_ADMIN_TOKEN),
+      readOnly: true,
+    });
+  });
+});
+
+// The inbox last: a member's activity, recorded after an answer, may land while the next request runs.
+describe("arbitrary inbox requests never yield 5xx, and change state only when valid", () => {
+  test("GET /inbox/conversations: filters and cursors", async () => {
+    await check<InboxProbe>("inbox list", {
+      inbox: true,
+      probe: inboxProbe({
+        query: queryFrom(
+          { cursor: cursorArb, limit: integerText, status: choiceArb("open", "closed", "all"), assigned: choiceArb("all", "me", "unassigned"), site: siteArb() },
+          fc.constantFrom("label", "sort", "q", "token", "conversation_id"),
+        ).map(withSite),
+      }),
+      send: inboxSend("GET", () => "/api/v1/inbox/conversations"),
+      verdict: (probe) =>
+        verdictOf(
+          signedIn(probe),
+          queryVerdict(probe.query, {
+            cursor: keysetCursor,
+            limit: (v) => queryInteger(v, 1, 100),
+            status: (v) => when(["open", "closed", "all"].includes(v)),
+            assigned: (v) => when(["all", "me", "unassigned"].includes(v)),
+            site: pathLike,
+          }),
+        ),
+      // A read: a success changes nothing but the member's "active in the inbox" time.
+      readOnly: true,
+    });
+  });
+
+  test("GET /inbox/tickets: filters", async () => {
+    await check<InboxProbe>("inbox tickets", {
+      inbox: true,
+      probe: inboxProbe({ query: queryFrom({ site: siteArb() }, fc.constantFrom("status", "cursor", "limit")).map(withSite) }),
+      send: inboxSend("GET", () => "/api/v1/inbox/tickets"),
+      verdict: (probe) => verdictOf(signedIn(probe), queryVerdict(probe.query, { site: pathLike })),
+      readOnly: true,
+    });
+  });
+
+  test("POST /inbox/conversations/{id}/messages: replies and notes", async () => {
+    const replies = new Map<string, string>();
+    await check<InboxProbe>("inbox reply", {
+      inbox: true,
+      probe: inboxProbe({
+        body: bodyFrom(
+          shapedObject({
+            body: fieldValue(fc.constantFrom("On it.", "  Checking  ", "Line one\nline two", "<b>bold</b>"), 4000),
+            kind: fieldValue(fc.oneof({ weight: 4, arbitrary: fc.constantFrom("message", "note") }, { weight: 1, arbitrary: fc.constantFrom("system", "NOTE") })),
+            client_id: fieldValue(fc.oneof(fc.constantFrom("s-1", "s-2"), fc.uuid()), 100),
+          }, ["body"]),
+        ),
+      }),
+      send: inboxSend("POST", () => `/api/v1/inbox/conversations/${staffThread}/messages`),
+      verdict: (probe) => {
+        const wire = wireJson(probe as Probe);
+        if (!wire.parsed || !isObject(wire.value) || probe.body.kind === "none") return "invalid";
+        const body = wire.value;
+        const shape = verdictOf(
+          signedIn(probe),
+          when(probe.origin === INBOX_ORIGIN),
+          jsonContentType(probe.contentType),
+          onlyKeys(body, ["body", "kind", "client_id"]) ? "valid" : "invalid",
+          "body" in body ? requiredText(body.body, 4000) : "invalid",
+          present(body, "kind", (v) => when(v === "message" || v === "note")),
+          present(body, "client_id", (v) => clientId(v)),
+        );
+        if (shape === "invalid" || typeof body.client_id !== "string") return shape;
+        const earlier = replies.get(body.client_id);
+        if (earlier === undefined) return shape;
+        // A replay: the same body is the stored message again (whatever its kind says), another is 409.
+        return earlier === (body.body as string).trim() ? verdictOf(shape, "unsure") : "invalid";
+      },
+      accepted: (probe) => {
+        const body = (wireJson(probe as Probe) as { value: Record<string, string> }).value;
+        if (body.client_id !== undefined && !replies.has(body.client_id)) replies.set(body.client_id, body.body!.trim());
+      },
+    });
+  });
+
+  test("POST /inbox/members/invites: names and emails (owners only)", async () => {
+    const invited = new Set<string>();
+    await check<InboxProbe>("inbox invite", {
+      inbox: true,
+      probe: inboxProbe({
+        body: bodyFrom(
+          shapedObject({
+            email: fieldValue(fc.oneof({ weight: 4, arbitrary: fc.uuid().map((id) => `${id.slice(0, 8)}@team.example`) }, { weight: 1, arbitrary: fc.constant("twice@team.example") }), 254),
+            name: fieldValue(fc.constantFrom("Ada", "Zoë Müller", "李雷", "Ada\u00A0Lovelace"), 80),
+            role: fieldValue(fc.constantFrom("agent", "owner", "admin")),
+          }, ["email", "name", "role"]),
+        ),
+      }),
+      send: inboxSend("POST", () => "/api/v1/inbox/members/invites"),
+      verdict: (probe) => {
+        const wire = wireJson(probe as Probe);
+        if (!wire.parsed || !isObject(wire.value) || probe.body.kind === "none") return "invalid";
+        const body = wire.value;
+        return verdictOf(
+          signedIn(probe, "owner"),
+          when(probe.origin === INBOX_ORIGIN),
+          jsonContentType(probe.contentType),
+          onlyKeys(body, ["email", "name", "role"]) ? "valid" : "invalid",
+          "email" in body ? email(body.email) : "invalid",
+          "name" in body ? displayName(body.name, 80) : "invalid",
+          "role" in body ? when(body.role === "agent" || body.role === "owner") : "invalid",
+          // An address already taken by a member or an invite: a conflict, whichever the service says.
+          typeof body.email === "string" && invited.has(body.email.trim().toLowerCase()) ? "unsure" : "valid",
+        );
+      },
+      accepted: (probe) => {
+        const body = (wireJson(probe as Probe) as { value: Record<string, string> }).value;
+        invited.add(body.email!.trim().toLowerCase());
+      },
     });
   });
 });

@@ -5,12 +5,14 @@ import { uploadSigningSecret } from "../../lib/uploads/signing-secret";
 import { signUpload } from "../../lib/uploads/upload-signature";
 import { api } from "./api";
 import { createMember, createSite, ORIGIN, OTHER_ORIGIN, staffReply, startConversation, type Started } from "./fixtures";
+import { createStaff, type Staff } from "./inbox";
 import { file, fileTicket, PNG_BYTES, putUpload, ticket } from "./tickets";
 
 // One small world with something of everything for the security suites to aim at: two open
 // conversations with staff replies, a closed one, a rotated, an expired and a no-longer-allowed
-// token, members who replied here, elsewhere, only in a note, or without a picture, and ticket
-// uploads still pending, already done, and signed but expired.
+// token, members who replied here, elsewhere, only in a note, or without a picture, ticket
+// uploads still pending, already done, and signed but expired, and two signed-in staff (an owner
+// and an agent, with the inbox's session cookie) with a ticket and a webhook to aim the inbox at.
 
 export const THIRD_ORIGIN = "https://third.example";
 
@@ -35,6 +37,11 @@ export interface World {
   /** The Idempotency-Key of a ticket already filed on `siteId`. */
   ticketKey: string;
   uploads: { pendingPng: Upload; otherPending: Upload; done: Upload; expiredUrl: string };
+  staff: { owner: Staff; agent: Staff };
+  /** A ticket filed on `siteId` (the keyed one). */
+  ticketId: string;
+  /** A webhook (operator and inbox webhook routes). */
+  webhookId: string;
 }
 
 export async function buildWorld(): Promise<World> {
@@ -81,6 +88,12 @@ export async function buildWorld(): Promise<World> {
   expect((await putUpload(done.upload_url, PNG_BYTES)).status).toBe(200);
   const expiredUrl = await signedUploadUrl(pendingPng, Math.floor(Date.now() / 1000) - 60);
 
+  const owner = await createStaff("owner", "Olive Owner");
+  const agent = await createStaff("agent", "Andy Agent");
+  const ticketId = (await (await db()).ticket.findFirstOrThrow({ where: { siteId: site.id, subject: "Keyed" }, select: { id: true } })).id;
+  const webhook = await api.post("/api/v1/admin/webhooks", { admin: true, body: { url: "https://hooks.example.com/parley", events: ["ticket.created"] } });
+  expect(webhook.status).toBe(201);
+
   return {
     siteId: site.id,
     offlineSiteId: offline.id,
@@ -93,6 +106,9 @@ export async function buildWorld(): Promise<World> {
     members: { inA: inA!.id, inB: inB!.id, noteOnly: noteOnly!.id, noPicture: noPicture!.id },
     ticketKey,
     uploads: { pendingPng, otherPending, done, expiredUrl },
+    staff: { owner, agent },
+    ticketId,
+    webhookId: webhook.json.result.id,
   };
 }
 

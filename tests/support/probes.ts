@@ -53,6 +53,12 @@ export const weirdString = fc.oneof(
     "null",
     "\u{1F600}",
     "e\u0301",
+    "Ada\u2028Bcc: x@example.com",
+    "Ada\u2029",
+    "Ada\u0085",
+    "\u2800",
+    "Ada\u3164",
+    "=?utf-8?B?SGkNCkJjYzogdmljdGltQGV4YW1wbGUuY29t?=",
   ),
 );
 
@@ -175,9 +181,13 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
 // --- Oracles ----------------------------------------------------------------------------------
 
 const storable = (value: string) => !value.includes("\u0000") && value.isWellFormed();
-// threats.md: names refuse controls and invisible format characters (Cc, Cf). ZWJ and ZWNJ may stay
-// where a script or an emoji sequence needs them, and other default-ignorables may go: unsure.
-const DECEPTIVE = /[\p{Cc}\p{Cf}]/u;
+// threats.md: names refuse controls and invisible format characters (Cc, Cf); issue 23: line and
+// paragraph separators (Zl, Zp) and characters drawn blank (U+2800 braille blank and its kin). ZWJ
+// and ZWNJ may stay where a script or an emoji sequence needs them, and other default-ignorables
+// may go: unsure.
+const DECEPTIVE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u2800\u{1D159}\u{16FE4}]/u;
+// Issue 23: a single-line field (a subject) holds no control, line or paragraph separator.
+const LINE_BREAK_OR_CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 const JOINERS_AND_IGNORABLES = /[\u200C\u200D\p{Default_Ignorable_Code_Point}]/u;
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -191,6 +201,10 @@ export const text = (value: unknown, max: number): Verdict => when(typeof value 
 /** Free text that must say something: 1..max after trimming. */
 export const requiredText = (value: unknown, max: number): Verdict =>
   when(typeof value === "string" && storable(value) && value.trim().length >= 1 && value.trim().length <= max);
+
+/** A subject: required text on one line (checked once trimmed: what surrounds it is trimmed away). */
+export const singleLine = (value: unknown, max: number): Verdict =>
+  verdictOf(requiredText(value, max), when(typeof value === "string" && !LINE_BREAK_OR_CONTROL.test(value.trim())));
 
 /** Names: as required text, without control or invisible characters ("trim names; reject control characters"). */
 export const displayName = (value: unknown, max: number): Verdict =>
@@ -215,6 +229,12 @@ export function email(value: unknown): Verdict {
 
 export const httpUrl = (value: unknown, max: number): Verdict =>
   verdictOf(text(value, max), when(typeof value === "string" && URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol)));
+
+/** A keyset cursor as the inbox hands it out: `<epoch ms>_<id>`, the time at most 9999-12-31T23:59:59.999Z. */
+export const keysetCursor = (value: string): Verdict => {
+  const match = /^(\d{1,15})_[A-Za-z0-9._-]{1,100}$/.exec(value);
+  return when(match !== null && Number(match[1]) <= 253_402_300_799_999);
+};
 
 /** A query integer: digits only (no sign, exponent or fraction), within [min, max]. */
 export const queryInteger = (value: string, min: number, max: number): Verdict =>

@@ -9,6 +9,8 @@ import { SMTPServer } from "smtp-server";
 export interface CapturedMail {
   to: string[];
   parsed: ParsedMail;
+  /** The message as it arrived (headers and body, CRLF line ends). */
+  raw: Buffer;
 }
 
 export class SmtpCapture {
@@ -40,12 +42,18 @@ export class SmtpCapture {
       },
       onAuth: (_auth, _session, callback) => callback(null, { user: "test" }),
       onData: (stream, session, callback) => {
-        simpleParser(stream)
-          .then((parsed) => {
-            this.mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed });
-            callback();
-          })
-          .catch(callback);
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("error", callback);
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          simpleParser(raw)
+            .then((parsed) => {
+              this.mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw });
+              callback();
+            })
+            .catch(callback);
+        });
       },
     });
     server.on("error", () => {});

@@ -27,15 +27,30 @@ async function buildSql(): Promise<string> {
       // The same conversations without "seen", which the visitor's list endpoint records (a read
       // that writes exactly this): compared instead of `conversations` for that endpoint.
       `SELECT '${EXCEPT_SEEN}' AS name, count(*)::int AS rows, md5(coalesce(string_agg((to_jsonb(t) - 'visitor_seen_sequence')::text, '|' ORDER BY t.id), '')) AS digest FROM conversations t`,
+      // A signed-in request's own traces, compared instead of `members` and `staff_sessions` around
+      // inbox requests: the member's "active in the inbox" time and with it `updated_at` (recorded
+      // after an answer, at most every 10 s, not awaited) and the session's sliding expiry (moved
+      // by any signed-in request once a minute, refused ones included: signing in is not what the
+      // input got wrong).
+      `SELECT '${EXCEPT_ACTIVE}' AS name, count(*)::int AS rows, md5(coalesce(string_agg((to_jsonb(t) - 'inbox_active_at' - 'updated_at')::text, '|' ORDER BY t.id), '')) AS digest FROM members t`,
+      `SELECT '${EXCEPT_SLIDING}' AS name, count(*)::int AS rows, md5(coalesce(string_agg((to_jsonb(t) - 'expires_at')::text, '|' ORDER BY t.id), '')) AS digest FROM staff_sessions t`,
     )
     .join(" UNION ALL ");
 }
 
 export const EXCEPT_SEEN = "conversations (except visitor_seen_sequence)";
+export const EXCEPT_ACTIVE = "members (except inbox_active_at, updated_at)";
+export const EXCEPT_SLIDING = "staff_sessions (except expires_at)";
 
 /** A snapshot without the full conversations digest: what a read that may record "seen" must leave unchanged. */
 export function exceptSeen(snapshot: StateSnapshot): StateSnapshot {
   const { conversations: _ignored, ...tables } = snapshot.tables;
+  return { ...snapshot, tables };
+}
+
+/** A snapshot without the full members and sessions digests: what an inbox request must leave unchanged. */
+export function exceptActivity(snapshot: StateSnapshot): StateSnapshot {
+  const { members: _members, staff_sessions: _sessions, ...tables } = snapshot.tables;
   return { ...snapshot, tables };
 }
 
