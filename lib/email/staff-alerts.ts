@@ -22,7 +22,8 @@ type RecipientRow = OuterJoined<SqlRow<Member, "id" | "email"> & SqlRow<StaffAle
   SqlRow<Site, never, { site_name: "name" }>;
 
 // One row per conversation and member who takes alerts (or one with a null member when none
-// does), with what the conversation has sent them so far; none while anyone watches the inbox.
+// does), with what the conversation has sent them so far; none while anyone who can still sign in
+// watches the inbox (a deactivated member's last activity holds nothing back).
 const ALERT_RECIPIENTS = `
   SELECT c."id" AS conversation_id, m."id", m."email", a."alerted_sequence", a."last_sent_at", c."visitor_name", c."site_id", s."name" AS site_name
     FROM "conversations" c
@@ -30,7 +31,11 @@ const ALERT_RECIPIENTS = `
     LEFT JOIN "members" m ON m."email" IS NOT NULL AND m."notify"
     LEFT JOIN "staff_alerts" a ON a."conversation_id" = c."id" AND a."member_id" = m."id"
    WHERE c."id" = ANY($1::text[])
-     AND NOT EXISTS (SELECT 1 FROM "members" WHERE "inbox_active_at" >= $2::timestamptz)
+     AND NOT EXISTS (
+       SELECT 1 FROM "members"
+        WHERE "inbox_active_at" >= $2::timestamptz
+          -- only members who can sign in (canSignIn, lib/staff/sessions.ts) have the inbox open
+          AND "role" IN ('owner', 'agent') AND "password_hash" IS NOT NULL AND "deactivated_at" IS NULL AND "email" IS NOT NULL)
    ORDER BY c."id", m."id"`;
 
 const VISITOR_MESSAGES_AFTER = `

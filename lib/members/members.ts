@@ -3,6 +3,9 @@ import { db } from "../db";
 import { isUniqueViolation } from "../db-errors";
 import type { Member } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../http/errors";
+import { publishSessionsEnded } from "../realtime/inbox-signals";
+import type { SqlRow } from "../sql-row";
+import { canSignIn } from "../staff/sessions";
 import { matchesSignature } from "./picture-signature";
 import type { PictureInput } from "./schemas";
 
@@ -72,6 +75,10 @@ export async function createMember(input: {
   }
 }
 
+/**
+ * A member who can no longer sign in, or whose sign-in email changed (another sign-in identity),
+ * keeps no session: they are deleted with the change, and their event streams ended after it.
+ */
 export async function updateMember(
   id: string,
   input: { name?: string; avatar?: PictureInput | null; email?: string | null; notify?: boolean; shownInWidget?: boolean },
@@ -84,14 +91,23 @@ export async function updateMember(
     ...(input.email !== undefined ? { email: input.email } : {}),
     ...(input.notify !== undefined ? { notify: input.notify } : {}),
   };
+  let result: { member: Member; sessionsEnded: boolean };
   try {
-    const { count } = await prisma.member.updateMany({ where: { id }, data });
-    if (count === 0) throw new AppError("member_not_found", "No member has this id.");
+    result = await prisma.$transaction(async (tx) => {
+      // Locked: a concurrent change cannot slip between this read and the update.
+      const [before] = await tx.$queryRaw<SqlRow<Member, "email">[]>`SELECT email FROM members WHERE id = ${id} FOR UPDATE`;
+      if (!before) throw new AppError("member_not_found", "No member has this id.");
+      const member = await tx.member.update({ where: { id }, data });
+      if (canSignIn(member) && member.email === before.email) return { member, sessionsEnded: false };
+      const { count } = await tx.staffSession.deleteMany({ where: { memberId: id } });
+      return { member, sessionsEnded: count > 0 };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  return toWireMember(await prisma.member.findUniqueOrThrow({ where: { id } }));
+  if (result.sessionsEnded) await publishSessionsEnded({ memberId: id });
+  return toWireMember(result.member);
 }
 
 /** Every member, bots included, in name order. */

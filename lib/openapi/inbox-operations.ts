@@ -220,7 +220,7 @@ const inboxApiOperations: Operation[] = [
     method: "PATCH",
     path: `${INBOX}/members/{userID}`,
     family: "inbox",
-    summary: "Update a team member (owners)",
+    summary: "Update a team member (owners): a changed email ends their sessions",
     extension: true,
     body: teamMemberBody,
     answers: { 200: inbox.teamMember },

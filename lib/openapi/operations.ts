@@ -193,7 +193,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     method: "PATCH",
     path: `${ADMIN}/members/{userID}`,
     family: "admin",
-    summary: "Update a staff member",
+    summary: "Update a staff member: removing or changing the email ends their inbox sessions",
     extension: true,
     body: updateMemberBody,
     answers: { 200: wire.member },

@@ -11,10 +11,10 @@ import { log } from "../log";
 // widget's long-polls), which it leaves alone; both LISTEN on directDatabaseUrl() (a transaction
 // pooler cannot carry LISTEN).
 //
-// Whatever deletes sessions (sign-out, deactivation, a new invite accepted) sends a signal of its
-// own on the same channel (publishSessionsEnded): `s <session id>` (that session ended) or
-// `d <member id>` (every session of the member ended). Each instance ends its matching streams;
-// these are never delivered to a stream as data.
+// Whatever deletes sessions (sign-out, deactivation, an email removed or changed, a new invite
+// accepted) sends a signal of its own on the same channel (publishSessionsEnded): `s <session id>`
+// (that session ended) or `d <member id>` (every session of the member ended). Each instance ends
+// its matching streams; these are never delivered to a stream as data.
 
 export const INBOX_CHANNEL = "parley_inbox";
 

@@ -110,9 +110,9 @@ export async function acceptInvite(input: { code: string; name?: string; email?:
   }
   const passwordHash = await hashPassword(input.password);
   const prisma = await db();
-  let memberId: string;
+  let accepted: { memberId: string; earlierSessionsEnded: boolean };
   try {
-    memberId = await prisma.$transaction(async (tx) => {
+    accepted = await prisma.$transaction(async (tx) => {
       const { count } = await tx.staffInvite.updateMany({ where: { id: invite.id, usedAt: null }, data: { usedAt: new Date() } });
       if (count !== 1) throw inviteInvalid();
       if (invite.kind === "setup") {
@@ -124,23 +124,26 @@ export async function acceptInvite(input: { code: string; name?: string; email?:
         const name = input.name ? { name: input.name } : {};
         await tx.member.update({ where: { id: invite.memberId }, data: { ...signIn, ...name } });
         await tx.staffSession.deleteMany({ where: { memberId: invite.memberId } });
-        return invite.memberId;
+        return { memberId: invite.memberId, earlierSessionsEnded: true };
       }
       const name = input.name ?? invite.name;
       if (!name) throw new AppError("invalid_request", "A name is required.", { fields: [{ path: "name", problem: "is required" }] });
       const existing = await tx.member.findUnique({ where: { email }, select: { id: true } });
       if (existing) {
         await tx.member.update({ where: { id: existing.id }, data: { ...signIn, name } });
-        return existing.id;
+        await tx.staffSession.deleteMany({ where: { memberId: existing.id } });
+        return { memberId: existing.id, earlierSessionsEnded: true };
       }
       const created = await tx.member.create({ data: { id: memberIdFor(name), name, ...signIn }, select: { id: true } });
-      return created.id;
+      return { memberId: created.id, earlierSessionsEnded: false };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  // The member's earlier sessions were deleted with the new password: so end their event streams.
-  if (invite.memberId) await publishSessionsEnded({ memberId });
+  // An existing member's earlier sessions were deleted with the new password (whether the invite
+  // named the member or matched them by email): so end their event streams.
+  const { memberId, earlierSessionsEnded } = accepted;
+  if (earlierSessionsEnded) await publishSessionsEnded({ memberId });
   return { memberId, token: await createSession(memberId) };
 }

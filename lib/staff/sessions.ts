@@ -8,8 +8,10 @@ import { newSecret, sha256Hex } from "./secrets";
 
 // Inbox sessions: an opaque token in the `parley_session` cookie, only its SHA-256 stored. 30 days,
 // sliding: a session used more than a minute after its last extension moves 30 days ahead (and the
-// cookie is sent again). Ended by sign-out and by deactivating the member, which also end the
-// session's open event streams on every instance (lib/inbox/event-stream.ts).
+// cookie is sent again). Ended by sign-out, by deactivating the member, by a change that takes the
+// member's sign-in away or changes its email (lib/members/members.ts updateMember) and by an invite
+// accepted for an existing member, which also end the sessions' open event streams on every
+// instance (lib/inbox/event-stream.ts).
 
 export const SESSION_COOKIE = "parley_session";
 export const SESSION_DAYS = 30;

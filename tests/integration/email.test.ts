@@ -5,6 +5,7 @@ import type { JobContext } from "../../lib/jobs/context";
 import type { JobSpec } from "../../lib/jobs/queue";
 import { DEFAULT_TIMINGS, type NotificationTimings } from "../../lib/jobs/timings";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
+import { deactivateMember } from "../../lib/staff/team";
 import { api } from "../support/api";
 import { createMember, openConversation, type Started } from "../support/fixtures";
 import { as, createStaff } from "../support/inbox";
@@ -165,7 +166,7 @@ describe("staff alerts", () => {
   });
 
   test("nobody is alerted while a member had the inbox open in the last 60 s", async () => {
-    const member = await staffMember();
+    const member = await createStaff("agent", "Wanda Watcher", PUBLIC_URL); // only a member who can sign in has the inbox open
     await (await db()).member.update({ where: { id: member.id }, data: { inboxActiveAt: new Date(Date.now() - 30_000) } });
     await openConversation({ body: "someone is watching" });
     await settle();
@@ -174,6 +175,20 @@ describe("staff alerts", () => {
     await (await db()).member.update({ where: { id: member.id }, data: { inboxActiveAt: new Date(Date.now() - 61_000) } });
     await openConversation({ body: "now nobody is" });
     await eventually(() => expect(smtp.to(member.email!)).toHaveLength(1));
+  });
+
+  test("the inbox activity of a member who can no longer sign in (deactivated, email removed) holds no alert back (reliability 16c)", async () => {
+    const recipient = await staffMember();
+    const deactivated = await createStaff("agent", "Dora Deactivated", PUBLIC_URL);
+    const emailless = await createStaff("agent", "Eli Emailless", PUBLIC_URL);
+    await (await db()).member.updateMany({
+      where: { id: { in: [deactivated.id, emailless.id] } },
+      data: { inboxActiveAt: new Date(Date.now() - 30_000) },
+    });
+    await deactivateMember(deactivated.id); // what POST /api/v1/inbox/members/{id}/deactivate runs, without an owner who would count as active
+    expect((await api.patch(`/api/v1/admin/members/${emailless.id}`, { admin: true, body: { email: null } })).status).toBe(200);
+    await openConversation({ body: "nobody who can sign in is watching" });
+    await eventually(() => expect(smtp.to(recipient.email!)).toHaveLength(1));
   });
 });
 

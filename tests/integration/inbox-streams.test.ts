@@ -3,6 +3,7 @@ import { db } from "../../lib/db";
 import { stopInboxListening } from "../../lib/realtime/inbox-signals";
 import { api } from "../support/api";
 import { abortEventStreams, openEventStream, type EventStream } from "../support/event-stream";
+import { expectError } from "../support/expectations";
 import { openConversation } from "../support/fixtures";
 import { as, codeOf, cookieFrom, createStaff, INBOX_ORIGIN, inviteUrl, PASSWORD, type Staff } from "../support/inbox";
 import { assertDocumentedAnswer } from "../support/openapi-contract";
@@ -10,6 +11,8 @@ import { assertDocumentedAnswer } from "../support/openapi-contract";
 // The inbox's live event stream lives no longer than its session (issue #23, items 2 and 3):
 // sign-out and deactivation end it at once, a heartbeat that finds the session gone ends it without
 // marking the member active, and one session or member holds at most 10 streams at a time.
+// Whatever else takes a member's sign-in away or changes it (the operator clearing or changing
+// the email, an owner changing it, an invite accepted by email) ends their sessions too (16a-16b).
 
 const HEARTBEAT_MS = 15_000;
 const MAX_STREAMS = 10;
@@ -93,6 +96,70 @@ describe("a stream ends with its session", () => {
     const accepted = await api.post("/api/v1/inbox/invites/accept", { origin: INBOX_ORIGIN, body: { code: codeOf(url), password: `${PASSWORD} 2` } });
     expect(accepted.status).toBe(200);
     expect(await before.ended()).toBe(true);
+    await opened(cookieFrom(accepted.headers.get("set-cookie")));
+  });
+});
+
+describe("a changed or removed sign-in ends the member's sessions (reliability 16a, 16b)", () => {
+  const adminPatch = (memberId: string, body: unknown) => api.patch(`/api/v1/admin/members/${memberId}`, { admin: true, body });
+  const expectSignedOut = async (cookie: string) =>
+    expectError(await api.get("/api/v1/inbox/session", as(null, { headers: { Cookie: cookie } })), 401, "unauthorized");
+
+  test("the operator removing a member's email ends every session and stream of theirs; setting it again brings none back", async () => {
+    const agent = await createStaff("agent", "Nell Noemail");
+    const otherBrowser = await signIn(agent);
+    const streams = [await opened(agent.cookie), await opened(otherBrowser)];
+
+    expect((await adminPatch(agent.id, { email: null })).status).toBe(200);
+    for (const stream of streams) expect(await stream.ended()).toBe(true);
+    expect(await sessionIds(agent.id)).toEqual([]);
+
+    expect((await adminPatch(agent.id, { email: agent.email })).status).toBe(200);
+    for (const cookie of [agent.cookie, otherBrowser]) await expectSignedOut(cookie);
+    await opened(await signIn(agent)); // the password still signs in, as a new session
+  });
+
+  test("a changed email (operator API or an owner in the inbox) ends the member's sessions; the new email signs in; other changes end nothing", async () => {
+    const agent = await createStaff("agent", "Chad Changed");
+    const stream = await opened(agent.cookie);
+    const moved = `moved-${agent.email}`;
+    expect((await adminPatch(agent.id, { email: moved.toUpperCase() })).status).toBe(200);
+    expect(await stream.ended()).toBe(true);
+    await expectSignedOut(agent.cookie);
+
+    const cookie = await signIn({ ...agent, email: moved });
+    const kept = await opened(cookie);
+    // The same email again (in any case), a name or notify change: the session stays.
+    expect((await adminPatch(agent.id, { email: moved.toUpperCase(), name: "Chad C.", notify: false })).status).toBe(200);
+    expect((await api.patch(`/api/v1/inbox/members/${agent.id}`, as(owner, { body: { email: moved, name: "Chad" } }))).status).toBe(200);
+    expect((await api.get("/api/v1/inbox/session", as(null, { headers: { Cookie: cookie } }))).status).toBe(200);
+    expect(kept.done).toBe(false);
+
+    expect((await api.patch(`/api/v1/inbox/members/${agent.id}`, as(owner, { body: { email: agent.email } }))).status).toBe(200);
+    expect(await kept.ended()).toBe(true);
+    await expectSignedOut(cookie);
+    await signIn(agent);
+  });
+
+  test("an invite accepted by email for an existing member (an invite without a member id) ends the member's earlier sessions", async () => {
+    const agent = await createStaff("agent", "Ivy Invited");
+    // Invited while nobody held the email; the member gets that email only afterwards, and signs in with it.
+    const email = `later-${agent.email}`;
+    const invite = await api.post("/api/v1/inbox/members/invites", as(owner, { body: { email, name: "Ivy Invited", role: "agent" } }));
+    expect(invite.status).toBe(201);
+    expect((await adminPatch(agent.id, { email })).status).toBe(200);
+    const cookie = await signIn({ ...agent, email });
+    const before = await opened(cookie);
+
+    const accepted = await api.post("/api/v1/inbox/invites/accept", {
+      origin: INBOX_ORIGIN,
+      body: { code: codeOf(invite.json.result.invite_url), password: `${PASSWORD} 2` },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.result.member_id).toBe(agent.id);
+    expect(await before.ended()).toBe(true);
+    await expectSignedOut(cookie);
+    expect(await sessionIds(agent.id)).toHaveLength(1); // the one the invite just opened
     await opened(cookieFrom(accepted.headers.get("set-cookie")));
   });
 });
