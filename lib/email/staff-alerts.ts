@@ -7,7 +7,8 @@ import { storeEmails, type EmailDraft } from "./outbox";
 import { renderEmail } from "./templates";
 
 // Staff alerts (decisions.md "Email"): a visitor wrote while nobody has had the inbox open for
-// staffIdleMs → one email to each member with an email and notify on; at most one per
+// staffIdleMs → one email to each member with an email and notify on (a deactivated member gets
+// none: visitors' words do not follow someone who left the team); at most one per
 // conversation and member per staffAlertIntervalMs, later messages folded into the next one.
 //
 // The checks come in batches (one pg-boss fetch), and a batch costs the same few statements
@@ -28,7 +29,7 @@ const ALERT_RECIPIENTS = `
   SELECT c."id" AS conversation_id, m."id", m."email", a."alerted_sequence", a."last_sent_at", c."visitor_name", c."site_id", s."name" AS site_name
     FROM "conversations" c
     JOIN "sites" s ON s."id" = c."site_id"
-    LEFT JOIN "members" m ON m."email" IS NOT NULL AND m."notify"
+    LEFT JOIN "members" m ON m."email" IS NOT NULL AND m."notify" AND m."deactivated_at" IS NULL
     LEFT JOIN "staff_alerts" a ON a."conversation_id" = c."id" AND a."member_id" = m."id"
    WHERE c."id" = ANY($1::text[])
      AND NOT EXISTS (

@@ -24,7 +24,7 @@ type EventRow = SqlRow<NotificationEvent, "id" | "type" | "subject_id" | "create
 // whether any member takes email alerts (staff-alert checks need someone to alert).
 const BATCH_SETTINGS = `
   SELECT coalesce((SELECT json_agg(json_build_object('id', w."id", 'events', w."events")) FROM "webhooks" w), '[]') AS webhooks,
-         EXISTS (SELECT 1 FROM "members" WHERE "email" IS NOT NULL AND "notify") AS alertable`;
+         EXISTS (SELECT 1 FROM "members" WHERE "email" IS NOT NULL AND "notify" AND "deactivated_at" IS NULL) AS alertable`;
 
 // What the rules need of each new message (not its webhook payload): one statement, no ORM.
 const MESSAGE_FACTS = `

@@ -190,6 +190,15 @@ describe("staff alerts", () => {
     await openConversation({ body: "nobody who can sign in is watching" });
     await eventually(() => expect(smtp.to(recipient.email!)).toHaveLength(1));
   });
+  test("a deactivated member is alerted no more, though their email and notify stay", async () => {
+    const colleague = await createStaff("agent", "Carl Colleague", PUBLIC_URL);
+    const leaver = await createStaff("agent", "Lea Leaver", PUBLIC_URL);
+    await deactivateMember(leaver.id);
+    await openConversation({ body: "who hears this?" });
+    await eventually(() => expect(smtp.to(colleague.email!)).toHaveLength(1));
+    await settle();
+    expect(smtp.to(leaver.email!)).toHaveLength(0);
+  });
 });
 
 describe("visitor follow-ups", () => {
