@@ -1,3 +1,4 @@
+import { networkInterfaces } from "node:os";
 import { parseEnvOrExit } from "./lib/env-schema.mjs";
 import { STATIC_HEADER_RULES } from "./lib/http/page-headers.mjs";
 
@@ -6,6 +7,18 @@ import { STATIC_HEADER_RULES } from "./lib/http/page-headers.mjs";
 // here; whatever depends on where the server runs (PUBLIC_URL, S3) is applied at run time
 // (proxy.ts, lib/http/page-headers.mjs).
 const { VERCEL } = parseEnvOrExit(process.env);
+
+/**
+ * This machine's own network addresses, as `next dev` compares hosts: it serves its scripts only to
+ * pages opened from a host it knows, so without them the demo and the inbox never come alive when
+ * opened at the "Network" address it prints (the demo seed allows the same origins, lib/seed).
+ */
+export function ownNetworkHosts(interfaces = networkInterfaces()) {
+  return Object.values(interfaces)
+    .flat()
+    .filter((address) => address && !address.internal && !(address.family === "IPv6" && /^fe[89ab]/i.test(address.address)))
+    .map((address) => (address.family === "IPv6" ? `[${address.address.toLowerCase()}]` : address.address));
+}
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -27,6 +40,8 @@ const nextConfig = {
   skipProxyUrlNormalize: true,
   // No dev-mode badge over the pages (it sat on the demo's chat composer in screenshots).
   devIndicators: false,
+  // Read by `next dev` only.
+  allowedDevOrigins: ownNetworkHosts(),
   async headers() {
     return STATIC_HEADER_RULES.map(({ source, headers }) => ({ source, headers: headers.map(([key, value]) => ({ key, value })) }));
   },

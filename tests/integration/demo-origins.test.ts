@@ -23,6 +23,12 @@ const INTERFACES = {
 vi.mock("node:os", async (original) => ({ ...(await original<typeof import("node:os")>()), networkInterfaces: () => INTERFACES }));
 
 describe("the demo site's origins", () => {
+  test("next dev serves its scripts to pages opened at this machine's network addresses (allowedDevOrigins)", async () => {
+    const { default: nextConfig, ownNetworkHosts } = await import("../../next.config.mjs");
+    expect(ownNetworkHosts(INTERFACES)).toEqual(["192.168.1.20", "[2001:db8::5]", "10.0.0.7"]);
+    expect(nextConfig.allowedDevOrigins).toEqual(ownNetworkHosts());
+  });
+
   test("this machine's network addresses: non-loopback, IPv6 without link-local, at the port", () => {
     expect(lanOrigins(3000, INTERFACES)).toEqual(["http://192.168.1.20:3000", "http://[2001:db8::5]:3000", "http://10.0.0.7:3000"]);
     expect(lanOrigins(3000, {})).toEqual([]);
