@@ -6,7 +6,7 @@ export async function register(): Promise<void> {
   // For the front of `npm start` (lib/server/front.mjs), which waits for this before it listens:
   // the hot routes' handlers as Next built them, which it calls without Next's per-request work,
   // and how to close the service at shutdown. Unused where Next serves everything itself.
-  const { provideApp } = await import("./lib/server/lifecycle.mjs");
+  const { provideApp } = await import("./lib/core/lifecycle.mjs");
   provideApp({
     hotRoutes: {
       "/api/v1/chat/visitor/messages": await import("./app/api/v1/chat/visitor/messages/route"),

@@ -1,8 +1,8 @@
 import { networkInterfaces } from "node:os";
-import { parseEnvOrExit } from "./lib/env-schema.mjs";
+import { parseEnvOrExit } from "./lib/core/env-schema.mjs";
 import { STATIC_HEADER_RULES } from "./lib/http/page-headers.mjs";
 
-// The configuration, parsed as the app parses it (lib/env-schema.mjs): a bad value stops
+// The configuration, parsed as the app parses it (lib/core/env-schema.mjs): a bad value stops
 // `next build` and `next dev` with the app's own message. Only what shapes the build is read
 // here; whatever depends on where the server runs (PUBLIC_URL, S3) is applied at run time
 // (proxy.ts, lib/http/page-headers.mjs).

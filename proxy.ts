@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { env } from "./lib/env";
+import { env } from "./lib/core/env";
 import { runtimePageHeaders } from "./lib/http/page-headers.mjs";
 import { isNextInternalHeader, screenRequest, type Refusal } from "./lib/http/request-screen.mjs";
 import { errorBody, errorHeaders } from "./lib/http/wire.mjs";

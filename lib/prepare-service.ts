@@ -1,7 +1,7 @@
 import { ensureGeneratedAdminToken } from "./admin/admin-token";
 import { closeDatabase, db } from "./db";
-import { ConfigError, env, isEmbeddedDatabase } from "./env";
-import { log } from "./log";
+import { ConfigError, env, isEmbeddedDatabase } from "./core/env";
+import { log } from "./core/log";
 import { clientAddressSource } from "./rate-limits/client-ip";
 import { rateLimitsEnabled } from "./rate-limits/limits";
 import { seedDemo } from "./seed/seed-demo";

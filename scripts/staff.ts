@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../lib/db";
 import { parseWith } from "../lib/http/input";
-import { AppError } from "../lib/http/errors";
+import { AppError } from "../lib/core/errors";
 import { inviteMember } from "../lib/staff/invites";
 import { teamInviteBody } from "../lib/staff/schemas";
 

@@ -2,10 +2,10 @@
 // widget's hot routes directly and screens every request first (see there). Build first: `npm run build`.
 // PORT (default 3000) and HOSTNAME (default: all interfaces) as for `next start`.
 import path from "node:path";
-import { parseEnvOrExit } from "../lib/env-schema.mjs";
+import { parseEnvOrExit } from "../lib/core/env-schema.mjs";
 import { createFrontServer } from "../lib/server/front.mjs";
 import { configureHeap } from "../lib/server/heap-policy.mjs";
-import { appProvided, pendingWorkSettled } from "../lib/server/lifecycle.mjs";
+import { appProvided, pendingWorkSettled } from "../lib/core/lifecycle.mjs";
 import { installFrontSecret } from "../lib/server/peer.mjs";
 
 process.env.NODE_ENV = "production"; // before Next (and React) load

@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { Fragment } from "react";
-import { canonicalOrigin } from "@/lib/origins/origin";
+import { canonicalOrigin } from "@/lib/core/origins/origin";
 import styles from "./demo.module.css";
 
 // The widget hides itself, with one console line, on a page whose origin its site does not allow:

@@ -5,7 +5,7 @@ import pg from "pg";
 import type { PreparedStatement } from "../../lib/db";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID, FIND_VISITOR_SESSION, MARK_VISITOR_SEEN, PUBLIC_MESSAGES_AFTER } from "../../lib/hot-statements";
-import { AppError } from "../../lib/http/errors";
+import { AppError } from "../../lib/core/errors";
 import { checkJsonContentType, MAX_BODY_BYTES, parseJsonBytes, parseWith, readQuery } from "../../lib/http/input";
 import { appErrorBody } from "../../lib/http/respond";
 import { API_HEADERS, errorBody, JSON_CONTENT_TYPE, successBody } from "../../lib/http/wire.mjs";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { db } from "../db";
-import { env } from "../env";
+import { env } from "../core/env";
 
 // The operator credential. With ADMIN_TOKEN set, that is the token. In embedded mode without it,
 // one is generated on first start, printed once, and only its SHA-256 is kept (settings table).

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../db";
 import type { InboxDailyUsage } from "../generated/prisma/client";
-import { AppError } from "../http/errors";
-import type { SqlRow } from "../sql-row";
+import { AppError } from "../core/errors";
+import type { SqlRow } from "../core/sql-row";
 import { drawAllowanceSql } from "./draw-statement";
 
 // Conversation starts and tickets each draw one unit of their inbox's allowance for the UTC day.

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
-import { isEmbeddedDatabase } from "../env";
+import { isEmbeddedDatabase } from "../core/env";
 import type { Conversation } from "../generated/prisma/client";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { appendInTransaction } from "../messages/append-message";
 import { signalMessage } from "../realtime/message-signals";
-import type { SqlRow } from "../sql-row";
+import type { SqlRow } from "../core/sql-row";
 
 // Closing and reopening, for the operator API and the inbox alike. Closing appends a public
 // system message first (the widget shows it), in the same transaction as the status change, and

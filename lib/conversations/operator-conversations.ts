@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { appendMessage } from "../messages/append-message";
 import { messageInclude, toStaffWireMessage } from "../messages/message-view";
 import { assertMemberExists } from "../members/members";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clientId, displayName, email, requiredText } from "../validation/strings";
+import { clientId, displayName, email, requiredText } from "../core/validation/strings";
 
 export const MAX_MESSAGE_LENGTH = 4000;
 

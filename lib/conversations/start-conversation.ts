@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { allowanceExhausted } from "../allowance/daily-allowance";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import type { WidgetSite } from "../sites/find-site";
 import { verifyIdentity } from "../identity/identity";
 import { newVisitorToken, TOKEN_LIFETIME_SECONDS } from "../tokens/visitor-token";

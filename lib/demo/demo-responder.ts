@@ -1,6 +1,6 @@
 import { postStaffMessage } from "../conversations/operator-conversations";
 import { db } from "../db";
-import { log } from "../log";
+import { log } from "../core/log";
 import { setPresence } from "../presence/presence";
 import { DEMO_MEMBER_ID, DEMO_SITE_ID } from "../seed/seed-demo";
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { serviceOrigin } from "../env";
+import { serviceOrigin } from "../core/env";
 import { uploadSigningSecret } from "../uploads/signing-secret";
 
 // Links inside emails: the conversation in the inbox, and the signed one-click unsubscribe.

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { db, type SqlQuery } from "../db";
-import { env } from "../env";
+import { env } from "../core/env";
 import type { Email } from "../generated/prisma/client";
 import type { JobSpec } from "../jobs/queue";
 import { QUEUES } from "../jobs/queue";
-import type { SqlRow } from "../sql-row";
+import type { SqlRow } from "../core/sql-row";
 import type { EmailContent } from "./templates";
 import { mailFrom, smtpConfigured, smtpTransport, subjectHeader } from "./transport";
 

@@ -1,7 +1,7 @@
 import type { Conversation, Member, Message, Site, StaffAlert } from "../generated/prisma/client";
 import type { JobContext } from "../jobs/context";
 import { QUEUES, type JobSpec } from "../jobs/queue";
-import type { OuterJoined, SqlRow } from "../sql-row";
+import type { OuterJoined, SqlRow } from "../core/sql-row";
 import { inboxConversationUrl } from "./links";
 import { storeEmails, type EmailDraft } from "./outbox";
 import { renderEmail } from "./templates";

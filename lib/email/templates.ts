@@ -27,7 +27,7 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
 // A header line may not carry line breaks (header injection); long subjects are shortened. Input
-// refuses them in every single-line field (lib/validation/strings.ts); this also covers rows stored
+// refuses them in every single-line field (lib/core/validation/strings.ts); this also covers rows stored
 // before that and other controls: CR, LF, NEL and the rest of Cc, U+2028 and U+2029 become a space.
 // Encoded-word look-alikes are left as text here and encoded when sent (transport.ts `subjectHeader`).
 export const subjectLine = (text: string) => text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim().slice(0, 200);

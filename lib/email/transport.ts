@@ -2,7 +2,7 @@ import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import { encodeWord } from "nodemailer/lib/mime-funcs";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
-import { env } from "../env";
+import { env } from "../core/env";
 
 // Nodemailer over SMTP_URL. Without it there is no transport and emails stay in the outbox.
 //

@@ -1,8 +1,8 @@
 import { Redis } from "@upstash/redis";
 import { queryPrepared } from "../db";
-import { upstashRedisConfig } from "../env";
-import { AppError } from "../http/errors";
-import { isDraining } from "../server/lifecycle.mjs";
+import { upstashRedisConfig } from "../core/env";
+import { AppError } from "../core/errors";
+import { isDraining } from "../core/lifecycle.mjs";
 
 // What a load balancer or uptime check asks before sending traffic: can this instance reach the
 // backends a request needs? The database always; Upstash Redis when rate limits are kept there.
@@ -23,7 +23,7 @@ const unavailable = (backend: string) =>
  * that does not, or while the server shuts down.
  */
 export async function checkReadiness(): Promise<Readiness> {
-  // A load balancer must stop sending traffic here while `npm start` drains (lib/server/lifecycle.mjs).
+  // A load balancer must stop sending traffic here while `npm start` drains (lib/core/lifecycle.mjs).
   if (isDraining()) throw new AppError("service_unavailable", "The service is shutting down.", { retryAfter: 5 });
   try {
     await queryPrepared(PING, []);

@@ -1,6 +1,6 @@
 import { after } from "next/server";
-import { log } from "../log";
-import { holdShutdownFor } from "../server/lifecycle.mjs";
+import { log } from "../core/log";
+import { holdShutdownFor } from "../core/lifecycle.mjs";
 
 /**
  * Runs `task` once the response is sent (Next's `after()`, which keeps serverless functions alive

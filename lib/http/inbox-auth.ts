@@ -1,6 +1,6 @@
-import { serviceOrigin } from "../env";
+import { serviceOrigin } from "../core/env";
 import { authenticateStaff, sessionTokenFromCookies, type StaffRole, type StaffSession } from "../staff/sessions";
-import { AppError } from "./errors";
+import { AppError } from "../core/errors";
 
 // The inbox family's checks (lib/http/route.ts inboxRoute): the session cookie, the role, and for
 // state changes the Origin — the inbox's defence against cross-site requests, with SameSite=Lax.

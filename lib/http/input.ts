@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ClientAbortError, invalidRequest, MAX_FIELD_PROBLEMS, shortPath, type FieldProblem } from "./errors";
+import { ClientAbortError, invalidRequest, MAX_FIELD_PROBLEMS, shortPath, type FieldProblem } from "../core/errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PATH_ID_LENGTH = 100;

@@ -1,5 +1,5 @@
 // @ts-check
-import { publicOrigin } from "../env-schema.mjs";
+import { publicOrigin } from "../core/env-schema.mjs";
 import { SITE_WIDE_HEADERS } from "./wire.mjs";
 
 // Every per-path header rule of the service, in one place. Two kinds:
@@ -11,7 +11,7 @@ import { SITE_WIDE_HEADERS } from "./wire.mjs";
 // The API's own headers come from the route pipeline (lib/http/respond.ts, wire.mjs).
 
 /**
- * @typedef {import("zod").infer<typeof import("../env-schema.mjs").envSchema>} Env
+ * @typedef {import("zod").infer<typeof import("../core/env-schema.mjs").envSchema>} Env
  * @typedef {{ source: string, headers: ReadonlyArray<readonly [string, string]> }} HeaderRule  `source` in Next's headers() syntax
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { serviceOrigin } from "../env";
+import { serviceOrigin } from "../core/env";
 import { requestOrigin } from "./request-origin";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost:3000/api/v1/chat/visitor/messages", { headers });

@@ -1,4 +1,4 @@
-import { serviceOrigin } from "../env";
+import { serviceOrigin } from "../core/env";
 
 // The Origin a request speaks for. Browsers omit the Origin header on same-origin GET and HEAD
 // requests, so a widget on the service's own pages (the demo) would otherwise look origin-less.

@@ -1,8 +1,8 @@
 import { isDatabaseUnavailable } from "../db-errors";
-import { log } from "../log";
+import { log } from "../core/log";
 import { errorBody, successBody, type Reply } from "./envelope";
 import { answer, API_HEADERS, INTERNAL_ERROR, JSON_CONTENT_TYPE } from "./wire.mjs";
-import { AppError, capFields, ClientAbortError } from "./errors";
+import { AppError, capFields, ClientAbortError } from "../core/errors";
 
 /** One request's state as it moves through the pipeline. */
 export interface Exchange {

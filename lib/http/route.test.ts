@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { AppError } from "./errors";
+import { AppError } from "../core/errors";
 import { probeRoute } from "./route";
 
 const call = (handler: Parameters<typeof probeRoute>[0]) => probeRoute(handler)(new Request("http://localhost/api/health"), {});

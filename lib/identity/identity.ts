@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { db } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 
 // Identity verification (decisions.md): a site's secret, created by an operator and shown once,
 // signs the site's own user ids (user_hash = hex HMAC-SHA256 of user_id). A start that carries a

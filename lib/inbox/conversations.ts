@@ -3,14 +3,14 @@ import type { z } from "zod";
 import { db, queryPrepared, type PreparedStatement } from "../db";
 import { toInboxWireConversation } from "../conversations/conversation-view";
 import type { Conversation, ConversationRead, Member, Message, Site } from "../generated/prisma/client";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import type { inboxConversationSummary } from "../openapi/inbox-wire";
 import { appendMessage } from "../messages/append-message";
 import { messageInclude, toWireMessage } from "../messages/message-view";
 import { livePresence, setPresence } from "../presence/presence";
-import type { OuterJoined, SqlRow } from "../sql-row";
+import type { OuterJoined, SqlRow } from "../core/sql-row";
 import type { StaffMember } from "../staff/sessions";
-import { encodeKeysetCursor } from "../validation/cursors";
+import { encodeKeysetCursor } from "../core/validation/cursors";
 import type { ConversationListQuery } from "./schemas";
 
 // The inbox's conversations: the list (newest activity first, unread per member), a whole

@@ -1,4 +1,4 @@
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { subscribeInbox, type InboxEvent } from "../realtime/inbox-signals";
 import { recordInboxActivity, sessionIsLive, type StaffSession } from "../staff/sessions";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH } from "../conversations/schemas";
 import { ticketReplyBody } from "../tickets/schemas";
-import { keysetCursor, queryInteger } from "../validation/cursors";
-import { clientId, requiredText } from "../validation/strings";
+import { keysetCursor, queryInteger } from "../core/validation/cursors";
+import { clientId, requiredText } from "../core/validation/strings";
 
 const pathLike = z.string().min(1).max(100).refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db } from "../db";
 import type { inboxTicketDetail } from "../openapi/inbox-wire";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { ticketAttachmentsInclude, toInboxWireTicket } from "../tickets/ticket-view";
 import { storageOf } from "../uploads/storage";
 

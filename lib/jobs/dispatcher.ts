@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { storeEmails, type EmailDraft } from "../email/outbox";
 import { ticketAcknowledgement, ticketReplyEmail } from "../email/ticket-emails";
 import type { Conversation, Message, NotificationEvent, Webhook } from "../generated/prisma/client";
-import type { SqlRow } from "../sql-row";
+import type { SqlRow } from "../core/sql-row";
 import { eventData, loadMessages } from "../webhooks/event-data";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/schemas";
 import type { JobContext } from "./context";

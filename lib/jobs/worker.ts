@@ -4,7 +4,7 @@ import { runVisitorFollowUp } from "../email/follow-ups";
 import { sendStoredEmails } from "../email/outbox";
 import { runStaffAlerts } from "../email/staff-alerts";
 import { closeSmtpTransport } from "../email/transport";
-import { log } from "../log";
+import { log } from "../core/log";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "./context";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { displayName, email } from "../validation/strings";
+import { displayName, email } from "../core/validation/strings";
 
 export const PICTURE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const MAX_PICTURE_BYTES = 512 * 1024;

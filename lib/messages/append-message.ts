@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { queryPrepared, type PreparedStatement, type PrismaClient } from "../db";
 import { isUniqueViolation } from "../db-errors";
-import { isEmbeddedDatabase } from "../env";
+import { isEmbeddedDatabase } from "../core/env";
 import type { Conversation } from "../generated/prisma/client";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID } from "../hot-statements";
 import { signalMessage } from "../realtime/message-signals";
-import type { OuterJoined, SqlRow } from "../sql-row";
+import type { OuterJoined, SqlRow } from "../core/sql-row";
 import { fromMessageSqlRow, toWireMessage, type MessageRow, type MessageSqlRow, type WireMessage } from "./message-view";
 
 type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

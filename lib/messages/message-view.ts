@@ -1,5 +1,5 @@
 import type { Member, Message } from "../generated/prisma/client";
-import type { OuterJoined, SqlRow } from "../sql-row";
+import type { OuterJoined, SqlRow } from "../core/sql-row";
 
 // The wire shape of a message (snake_case, as in the spec).
 

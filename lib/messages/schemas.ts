@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH } from "../conversations/schemas";
-import { MAX_EPOCH_MS, queryInteger, sequenceCursor } from "../validation/cursors";
-import { clientId, requiredText } from "../validation/strings";
+import { MAX_EPOCH_MS, queryInteger, sequenceCursor } from "../core/validation/cursors";
+import { clientId, requiredText } from "../core/validation/strings";
 
 /** POST /visitor/messages. `kind: "note"` is recognised only to be refused (note_rejected). */
 export const sendMessageBody = z

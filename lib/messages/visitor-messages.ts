@@ -1,6 +1,6 @@
 import { queryPrepared } from "../db";
 import { PUBLIC_MESSAGES_AFTER } from "../hot-statements";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import type { VisitorSession } from "../tokens/visitor-token";
 import { ensureListening, presenceQuietSince, quietSince, subscribe } from "../realtime/message-signals";
 import { markVisitorSeen } from "../conversations/visitor-seen";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { statusOfCode, type ErrorCode } from "../http/errors";
+import { statusOfCode, type ErrorCode } from "../core/errors";
 import { FAMILY_ERRORS, operations, type Family, type Operation } from "./operations";
 import { wireSchemas } from "./wire";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { staffMessageBody, staffPresenceBody, startConversationBody } from "../conversations/schemas";
-import type { ErrorCode } from "../http/errors";
+import type { ErrorCode } from "../core/errors";
 import type { RouteContract } from "../http/route";
 import { createMemberBody, updateMemberBody } from "../members/schemas";
 import { listMessagesQuery, sendMessageBody } from "../messages/schemas";

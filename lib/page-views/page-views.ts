@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import type { PageViewInput } from "./schemas";
 
 // Page views are a log for the operator. The visitor_id is a label the page chose: it is stored

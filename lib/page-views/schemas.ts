@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clientId, text } from "../validation/strings";
+import { clientId, text } from "../core/validation/strings";
 
 const isHttpUrl = (value: string) => {
   if (!URL.canParse(value)) return false;

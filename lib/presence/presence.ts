@@ -1,9 +1,9 @@
 import { queryPrepared, type PreparedStatement } from "../db";
-import { isEmbeddedDatabase } from "../env";
+import { isEmbeddedDatabase } from "../core/env";
 import type { Member, Presence } from "../generated/prisma/client";
 import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../hot-statements";
 import { signalPresence } from "../realtime/message-signals";
-import type { OuterJoined, SqlRow } from "../sql-row";
+import type { OuterJoined, SqlRow } from "../core/sql-row";
 
 // Typing presence: an entry per actor and conversation, alive for 10 s after it was last set.
 

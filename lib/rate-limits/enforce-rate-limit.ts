@@ -1,6 +1,6 @@
-import { env, upstashRedisConfig } from "../env";
-import { AppError } from "../http/errors";
-import { log } from "../log";
+import { env, upstashRedisConfig } from "../core/env";
+import { AppError } from "../core/errors";
+import { log } from "../core/log";
 import { clientIp } from "./client-ip";
 import type { Limiter, LimitOutcome } from "./limiter";
 import { rateLimitRule, rateLimitsEnabled, type RateLimitName, type RateLimitRule } from "./limits";

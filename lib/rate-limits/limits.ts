@@ -1,4 +1,4 @@
-import { env } from "../env";
+import { env } from "../core/env";
 
 // The named limits a route can declare. Each is a sliding window; its size comes from the
 // environment (docs: RATE_LIMIT_*), read when first used.

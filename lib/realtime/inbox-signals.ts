@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { listenEmbedded, queryPrepared, type PreparedStatement } from "../db";
-import { directDatabaseUrl } from "../env";
-import { log } from "../log";
+import { directDatabaseUrl } from "../core/env";
+import { log } from "../core/log";
 
 // The inbox's live updates. Triggers in the database (migration 20261123020000) NOTIFY on
 // `parley_inbox` for every message, conversation change and visitor typing, whoever wrote them.

@@ -1,9 +1,9 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
-import { directDatabaseUrl } from "../env";
+import { directDatabaseUrl } from "../core/env";
 import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../hot-statements";
-import { log } from "../log";
-import { isDraining, onDrain } from "../server/lifecycle.mjs";
+import { log } from "../core/log";
+import { isDraining, onDrain } from "../core/lifecycle.mjs";
 import { recentSignals, type RecentSignals } from "./recent-signals";
 
 // "A public message arrived in conversation X": the wake-up behind long-polling. On PGlite (one

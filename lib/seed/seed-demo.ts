@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { networkInterfaces, type NetworkInterfaceInfo } from "node:os";
 import { db } from "../db";
-import { env, serviceOrigin } from "../env";
-import { canonicalOrigin } from "../origins/origin";
+import { env, serviceOrigin } from "../core/env";
+import { canonicalOrigin } from "../core/origins/origin";
 import { findSite } from "../sites/find-site";
 import { DEMO_AVATAR_PNG_BASE64 } from "./demo-avatar";
 

@@ -5,13 +5,13 @@ import { heapPolicy } from "./heap-policy.mjs";
 import { InFlight } from "./in-flight.mjs";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
 import { acceptsPlainAnswer, errorBody, errorHeaders, frontParams, INTERNAL_ERROR, SITE_WIDE_HEADERS, takePlainAnswer } from "../http/wire.mjs";
-import { isDraining, startDraining } from "./lifecycle.mjs";
+import { isDraining, startDraining } from "../core/lifecycle.mjs";
 import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 
 // The HTTP front of `npm start`. Most requests go to Next's request handler. The hot routes —
 // the widget's message polls and sends, its presence polls and conversation starts, nearly all
 // of a chat widget's traffic — skip Next's per-request machinery: their route handlers (the very
-// functions Next would call, handed over by instrumentation.ts through lib/server/lifecycle.mjs)
+// functions Next would call, handed over by instrumentation.ts through lib/core/lifecycle.mjs)
 // get a request built straight from the socket (lib/server/front-request.mjs). Deployments
 // without this front (Vercel, `next start`) run the same handlers.
 

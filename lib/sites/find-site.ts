@@ -1,8 +1,8 @@
 import { db, queryPrepared } from "../db";
 import type { Site } from "../generated/prisma/client";
 import { FIND_WIDGET_SITE } from "../hot-statements";
-import { AppError } from "../http/errors";
-import { isCanonicalOrigin } from "../origins/origin";
+import { AppError } from "../core/errors";
+import { isCanonicalOrigin } from "../core/origins/origin";
 
 export type SiteRecord = Pick<Site, "id" | "name" | "inboxId" | "origins" | "offline">;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { isUniqueViolation } from "../db-errors";
 import type { Prisma } from "../generated/prisma/client";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import type { CreateSiteInput, UpdateSiteInput } from "./schemas";
 
 const siteView = {

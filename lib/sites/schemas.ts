@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { canonicalOrigin } from "../origins/origin";
-import { displayName, requiredText } from "../validation/strings";
+import { canonicalOrigin } from "../core/origins/origin";
+import { displayName, requiredText } from "../core/validation/strings";
 
 const siteId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "must be 1-100 letters, digits, '.', '_' or '-'");
 

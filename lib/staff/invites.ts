@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { isUniqueViolation } from "../db-errors";
-import { serviceOrigin } from "../env";
-import { AppError } from "../http/errors";
+import { serviceOrigin } from "../core/env";
+import { AppError } from "../core/errors";
 import { publishSessionsEnded } from "../realtime/inbox-signals";
 import { hashPassword } from "./passwords";
 import { newSecret, sha256Hex } from "./secrets";

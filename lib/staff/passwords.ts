@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { WorkGate, WorkGateFull } from "./work-gate";
 
 // Passwords: scrypt (memory-hard, in node:crypto), N = 2^15, r = 8, p = 1 — 32 MiB per hash, the

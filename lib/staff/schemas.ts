@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { picture, STAFF_ROLES } from "../members/schemas";
-import { displayName, email, text } from "../validation/strings";
+import { displayName, email, text } from "../core/validation/strings";
 
 const signInEmail = email().transform((value) => value.toLowerCase());
 const newPassword = text(200).min(10, "must be at least 10 characters");

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { db, queryPrepared, type PreparedStatement } from "../db";
-import { env } from "../env";
+import { env } from "../core/env";
 import { publishSessionsEnded } from "../realtime/inbox-signals";
 import type { Member, StaffSession as StaffSessionModel } from "../generated/prisma/client";
-import type { SqlRow } from "../sql-row";
+import type { SqlRow } from "../core/sql-row";
 import { newSecret, sha256Hex } from "./secrets";
 
 // Inbox sessions: an opaque token in the `parley_session` cookie, only its SHA-256 stored. 30 days,

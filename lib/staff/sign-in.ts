@@ -1,6 +1,6 @@
 import { db } from "../db";
-import { AppError } from "../http/errors";
-import { log } from "../log";
+import { AppError } from "../core/errors";
+import { log } from "../core/log";
 import type { Limiter } from "../rate-limits/limiter";
 import { clientKey, limiterFor, reportFailure } from "../rate-limits/enforce-rate-limit";
 import { rateLimitRule } from "../rate-limits/limits";

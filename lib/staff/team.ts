@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { db } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { updateMember } from "../members/members";
 import type { PictureInput } from "../members/schemas";
 import type { teamMember } from "../openapi/inbox-wire";

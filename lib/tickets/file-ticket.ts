@@ -4,7 +4,7 @@ import { db, type PrismaClient } from "../db";
 import { isUniqueViolation } from "../db-errors";
 import type { Inbox } from "../generated/prisma/client";
 import type { SiteRecord } from "../sites/find-site";
-import type { SqlRow } from "../sql-row";
+import type { SqlRow } from "../core/sql-row";
 import { activeStorage, newStorageKey, storageOf, type UploadTarget } from "../uploads/storage";
 import { UPLOAD_URL_LIFETIME_SECONDS } from "../uploads/upload-signature";
 import { earlierReply, rememberReply, requestHash, type StoredReply } from "./idempotency";

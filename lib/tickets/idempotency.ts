@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import type { TicketInput } from "./schemas";
 
 // `Idempotency-Key` on ticket requests: within 24 h, the same key with the same request replays

@@ -1,6 +1,6 @@
 import { db } from "../db";
 import type { TicketAttachment } from "../generated/prisma/client";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { storageOf } from "../uploads/storage";
 import { ticketAttachmentsInclude, toWireTicket } from "./ticket-view";
 

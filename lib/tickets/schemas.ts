@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { invalidRequest } from "../http/errors";
-import { clientId, displayName, email, requiredText, singleLineText } from "../validation/strings";
+import { invalidRequest } from "../core/errors";
+import { clientId, displayName, email, requiredText, singleLineText } from "../core/validation/strings";
 
 export const MAX_FILES = 10;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;

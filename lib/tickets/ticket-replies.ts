@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 
 // A staff reply to a ticket. Saving it is all the caller does: the trigger on ticket_replies
 // queues the email to the filer in the same transaction (docs/notifications.md).

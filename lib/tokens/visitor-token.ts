@@ -2,9 +2,9 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { db, queryPrepared, type PrismaClient } from "../db";
 import type { Conversation, Site, VisitorToken } from "../generated/prisma/client";
 import { FIND_VISITOR_SESSION } from "../hot-statements";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { originNotAllowed, siteAllowsOrigin, type SiteRecord } from "../sites/find-site";
-import type { SqlRow } from "../sql-row";
+import type { SqlRow } from "../core/sql-row";
 
 // Visitor tokens: `vt_` + 32 random bytes (base64url). Only the SHA-256 is stored. A token is
 // bound to one conversation and the exact Origin it was issued to, and lives 24 hours.

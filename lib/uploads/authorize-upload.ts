@@ -1,5 +1,5 @@
 import { db } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { uploadSigningSecret } from "./signing-secret";
 import { isValidUploadSignature } from "./upload-signature";
 

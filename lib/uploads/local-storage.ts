@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { env, serviceOrigin } from "../env";
+import { env, serviceOrigin } from "../core/env";
 import type { UploadStorage } from "./storage";
 import { uploadSigningSecret } from "./signing-secret";
 import { signUpload } from "./upload-signature";

@@ -4,7 +4,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { db } from "../db";
-import { AppError, ClientAbortError, invalidRequest } from "../http/errors";
+import { AppError, ClientAbortError, invalidRequest } from "../core/errors";
 import { matchesSignature } from "../members/picture-signature";
 import type { UploadGrant } from "./authorize-upload";
 import { incomingDir, storedFilePath } from "./local-storage";

@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { env } from "../env";
-import { log } from "../log";
+import { env } from "../core/env";
+import { log } from "../core/log";
 import { hasKnownSignature, matchesSignature } from "../members/picture-signature";
 import type { UploadStorage, UploadTarget } from "./storage";
 

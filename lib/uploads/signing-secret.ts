@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db } from "../db";
-import { env } from "../env";
+import { env } from "../core/env";
 
 // UPLOAD_SIGNING_SECRET when set; otherwise one generated on first use and kept in the settings
 // table, so every instance sharing the database signs and verifies with the same secret.

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { env } from "../env";
+import { env } from "../core/env";
 import { localStorage } from "./local-storage";
 import { s3Storage } from "./s3-storage";
 

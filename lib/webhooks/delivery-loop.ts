@@ -1,9 +1,9 @@
 import type { SqlExecutor } from "../db";
-import { env } from "../env";
+import { env } from "../core/env";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
 import type { NotificationTimings } from "../jobs/timings";
-import { log } from "../log";
-import type { SqlRow } from "../sql-row";
+import { log } from "../core/log";
+import type { SqlRow } from "../core/sql-row";
 import { ATTEMPTS_IN_FLIGHT } from "./keep-alive-agents";
 import { postWebhook, type AttemptResult } from "./post-webhook";
 import { signWebhook } from "./signature";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { singleLineOptionalText } from "../validation/strings";
+import { singleLineOptionalText } from "../core/validation/strings";
 
 export const WEBHOOK_EVENTS = [
   "conversation.started",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseEnv } from "../env";
+import { parseEnv } from "../core/env";
 import { allowedTargets, isBlockedAddress, registrationProblem, resolveTarget, TargetRefused, type ResolveHost } from "./target-guard";
 
 // The guard's rules with WEBHOOK_ALLOWED_TARGETS, without DNS: the resolver is given.

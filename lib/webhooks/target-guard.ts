@@ -93,7 +93,7 @@ interface AllowedTargetsList {
 
 const built = new WeakMap<AllowedTargetsList, AllowedTargets>();
 
-/** WEBHOOK_ALLOWED_TARGETS as lib/env parsed it, in the form the guard checks (built once). */
+/** WEBHOOK_ALLOWED_TARGETS as lib/core/env parsed it, in the form the guard checks (built once). */
 export function allowedTargets(list: AllowedTargetsList): AllowedTargets {
   let allowed = built.get(list);
   if (!allowed) {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db";
-import { env } from "../env";
+import { env } from "../core/env";
 import type { Prisma, WebhookDelivery } from "../generated/prisma/client";
-import { AppError, invalidRequest } from "../http/errors";
+import { AppError, invalidRequest } from "../core/errors";
 import type { CreateWebhookInput, UpdateWebhookInput } from "./schemas";
 import { newWebhookSecret } from "./signature";
 import { allowedTargets, registrationProblem } from "./target-guard";

@@ -85,7 +85,7 @@ describe("the OpenAPI document", () => {
       [...readFileSync(path.join(dir, file), "utf8").matchAll(/^import (type )?.* from "([^"]+)";$/gm)].map(([, typeOnly, from = ""]) => ({ file, typeOnly, from })),
     );
     expect(imports.length).toBeGreaterThan(10);
-    const services = imports.filter(({ typeOnly, from }) => !typeOnly && from.startsWith("../") && !from.endsWith("/schemas") && from !== "../http/errors");
+    const services = imports.filter(({ typeOnly, from }) => !typeOnly && from.startsWith("../") && !from.endsWith("/schemas") && from !== "../core/errors");
     expect(services).toEqual([]);
   });
 

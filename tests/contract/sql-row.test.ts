@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import type { Conversation, Member } from "../../lib/generated/prisma/client";
-import type { OuterJoined, SqlRow } from "../../lib/sql-row";
+import type { OuterJoined, SqlRow } from "../../lib/core/sql-row";
 import { readPrismaSchema } from "../support/schema-drift";
 
-// lib/sql-row.ts types the rows of hand-written SQL by the snake_case of each model field. A field
+// lib/core/sql-row.ts types the rows of hand-written SQL by the snake_case of each model field. A field
 // mapped to any other column name would give those rows a wrong type without a compile error, so
 // every column of schema.prisma is kept named that way here.
 

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test, vi } from "vitest";
 import { OriginHint, widgetRefuses } from "../../app/demo/origin-hint";
-import { env } from "../../lib/env";
+import { env } from "../../lib/core/env";
 import { currentDemoOrigins, demoOrigins, lanOrigins, seedDemo } from "../../lib/seed/seed-demo";
 
 // Issue 23: the demo opened at the "Network" address `next dev` prints showed no chat button (the
@@ -51,7 +51,7 @@ describe("the demo site's origins", () => {
       vi.stubEnv("NOTIFICATION_WORKER", "off");
       const service = await import("../../lib/prepare-service");
       const seed = await import("../../lib/seed/seed-demo");
-      const { db, isEmbeddedDatabase } = { ...(await import("../../lib/db")), ...(await import("../../lib/env")) };
+      const { db, isEmbeddedDatabase } = { ...(await import("../../lib/db")), ...(await import("../../lib/core/env")) };
       await (await db()).site.updateMany({ where: { id: "demo" }, data: { origins: seed.demoOrigins() } });
       vi.spyOn(process.stdout, "write").mockImplementation(() => true); // the setup link and the operator token
       try {

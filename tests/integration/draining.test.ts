@@ -6,7 +6,7 @@ import * as messagesRoute from "../../app/api/v1/chat/visitor/messages/route";
 import * as presenceRoute from "../../app/api/v1/chat/visitor/presence/route";
 import { waitingRequests } from "../../lib/realtime/message-signals";
 import { createFrontServer } from "../../lib/server/front.mjs";
-import { isDraining } from "../../lib/server/lifecycle.mjs";
+import { isDraining } from "../../lib/core/lifecycle.mjs";
 import { api } from "../support/api";
 import { openConversation, type Started } from "../support/fixtures";
 import { eventually } from "../support/webhook-receiver";

@@ -2,14 +2,14 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ENV_NAMES } from "../../lib/env-schema.mjs";
-import { ConfigError, parseEnv } from "../../lib/env";
+import { ENV_NAMES } from "../../lib/core/env-schema.mjs";
+import { ConfigError, parseEnv } from "../../lib/core/env";
 
-// Issue 14: the environment is read once — one schema (lib/env-schema.mjs) parses it for the app
-// (lib/env.ts), next.config.mjs and `npm start` (scripts/start.mjs), and nothing else reads it.
+// Issue 14: the environment is read once — one schema (lib/core/env-schema.mjs) parses it for the app
+// (lib/core/env.ts), next.config.mjs and `npm start` (scripts/start.mjs), and nothing else reads it.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const PARSERS = new Set(["lib/env-schema.mjs", "lib/env.ts"]);
+const PARSERS = new Set(["lib/core/env-schema.mjs", "lib/core/env.ts"]);
 // Tools of their own, with their own variables (the bench, the tests) and generated code.
 const OUTSIDE = ["node_modules", ".next", ".git", "lib/generated", "tests", "bench", "public", "widget", "tmp", ".data", ".ci"];
 

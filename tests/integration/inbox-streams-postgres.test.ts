@@ -92,7 +92,7 @@ async function startPoolerStandIn(target: { host: string; port: number }): Promi
 
 let pooler: PoolerStandIn | undefined;
 if (onPostgres) {
-  // Before anything reads the environment (lib/env.ts parses it once).
+  // Before anything reads the environment (lib/core/env.ts parses it once).
   const direct = new URL(process.env.DATABASE_URL!);
   pooler = await startPoolerStandIn({ host: direct.hostname, port: Number(direct.port || 5432) });
   const pooled = new URL(direct);

@@ -13,7 +13,7 @@ beforeEach(() => {
     written.push(String(chunk));
     return true;
   });
-  vi.resetModules(); // lib/env.ts parses the environment once per module instance
+  vi.resetModules(); // lib/core/env.ts parses the environment once per module instance
 });
 
 afterEach(() => {

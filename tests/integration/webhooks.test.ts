@@ -329,7 +329,7 @@ test("the origin header is not needed on operator routes (no CORS)", async () =>
 });
 
 test("webhook secrets and SMTP passwords are scrubbed from any log line", async () => {
-  const { redact } = await import("../../lib/log");
+  const { redact } = await import("../../lib/core/log");
   const secret = "whsec_" + Buffer.alloc(32, 7).toString("base64");
   const line = redact(JSON.stringify({ error: `failed with ${secret} via smtps://mailer:hunter2-secret@smtp.example:465` }), null);
   expect(line).not.toContain(secret.slice(6));

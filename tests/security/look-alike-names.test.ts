@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { ticketBody } from "../../lib/tickets/schemas";
-import { displayName, email } from "../../lib/validation/strings";
+import { displayName, email } from "../../lib/core/validation/strings";
 import { createWebhookBody } from "../../lib/webhooks/schemas";
 import { api } from "../support/api";
 import { createSite, ORIGIN } from "../support/fixtures";

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import nextConfig from "../../next.config.mjs";
-import { parseEnv } from "../../lib/env";
+import { parseEnv } from "../../lib/core/env";
 import { demoContentSecurityPolicy, runtimePageHeaders } from "../../lib/http/page-headers.mjs";
 import { productionBuildExists, send, startServer, type RunningServer } from "../support/production-server";
 

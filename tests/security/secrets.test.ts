@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db";
-import { log } from "../../lib/log";
+import { log } from "../../lib/core/log";
 import { api } from "../support/api";
 import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
 import { ORIGIN, OTHER_ORIGIN } from "../support/fixtures";

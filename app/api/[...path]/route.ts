@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { errorResponse, type Exchange } from "@/lib/http/respond";
 
 // Anything under /api that no route matched: the envelope's 404, whatever the method.

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { serviceOrigin } from "@/lib/env";
+import { serviceOrigin } from "@/lib/core/env";
 import { listSites } from "@/lib/sites/manage-sites";
 import { listTeam } from "@/lib/staff/team";
 import { listWebhooks } from "@/lib/webhooks/webhooks";

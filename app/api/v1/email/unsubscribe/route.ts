@@ -2,7 +2,7 @@ import { unsubscribeConversation } from "@/lib/email/follow-ups";
 import { verifyUnsubscribe } from "@/lib/email/links";
 import { escapeHtml } from "@/lib/email/templates";
 import { defineRoute } from "@/lib/http/route";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 
 // The one-click unsubscribe of visitor follow-ups (RFC 8058). Not a JSON route: mail clients
 // POST a form body ("List-Unsubscribe=One-Click") and people open the link in a browser. GET only

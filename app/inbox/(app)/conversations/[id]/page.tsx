@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { readInboxConversation, type InboxConversation } from "@/lib/inbox/conversations";
 import { otherConversationsOfUser } from "@/lib/inbox/user-conversations";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../../inbox.module.css";
 import { Composer } from "../../../_components/composer";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { readInboxTicket } from "@/lib/inbox/tickets";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { MAX_TICKET_REPLY_LENGTH } from "@/lib/tickets/schemas";
 import styles from "../../../inbox.module.css";
 import { LocalTime } from "../../../_components/local-time";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { listDeliveries, listWebhooks } from "@/lib/webhooks/webhooks";
 import styles from "../../../../inbox.module.css";
 import { LocalTime } from "../../../../_components/local-time";

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ConfigError, envSchema, parseEnv, publicOrigin } from "./env-schema.mjs";
 
 // The only reader of process.env in the app. Parsed on first use (not at import), so tests and
-// scripts can set variables first. The variables and their rules live in lib/env-schema.mjs,
+// scripts can set variables first. The variables and their rules live in lib/core/env-schema.mjs,
 // shared with next.config.mjs and `npm start`, which parse the environment the same way.
 
 export type Env = z.infer<typeof envSchema>;

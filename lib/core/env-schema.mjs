@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 // The service's configuration: every variable it reads, its type, default and rules, in plain
-// JavaScript so that each reader of the environment parses it the same way — the app (lib/env.ts),
+// JavaScript so that each reader of the environment parses it the same way — the app (lib/core/env.ts),
 // next.config.mjs and `npm start` (scripts/start.mjs), which Node loads without a compiler. A bad
 // value stops each of them with the same message, naming the variable.
 

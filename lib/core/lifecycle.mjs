@@ -11,7 +11,7 @@
 // - Work that outlives its request (lib/http/after-response.ts) is awaited before the app closes.
 
 /**
- * @typedef {import("./front.mjs").HotRoutes} HotRoutes
+ * @typedef {import("../server/front.mjs").HotRoutes} HotRoutes
  * @typedef {{ hotRoutes: HotRoutes, close: () => Promise<void> }} ProvidedApp
  *   `close` ends what the app holds open (notification worker, LISTEN connections, database)
  * @typedef {{ app: Promise<ProvidedApp>, provide: (app: ProvidedApp) => void, draining: boolean, drainListeners: Set<() => void>, work: Set<Promise<unknown>> }} Lifecycle
