@@ -5,7 +5,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pgliteSession, runMigrations } from "../lib/migrations/run-migrations";
+import { pgliteSession, runMigrations } from "../lib/db/migrations";
 import { WEBHOOK_EVENTS } from "../lib/webhooks/schemas";
 import { SmtpCapture } from "../tests/support/smtp-capture";
 import { WebhookReceiver } from "../tests/support/webhook-receiver";

@@ -22,7 +22,7 @@ process.env.ADMIN_TOKEN = `bench-admin-${randomUUID()}`;
 process.env.LOG_LEVEL = "error";
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "on";
 
-const { closeDatabase, db } = await import("../lib/db");
+const { closeDatabase, db } = await import("../lib/db/client");
 const { appendMessage } = await import("../lib/messages/append-message");
 const { startNotificationWorker } = await import("../lib/jobs/worker");
 const { createWebhook } = await import("../lib/webhooks/webhooks");

@@ -1,4 +1,4 @@
-import type { PreparedStatement } from "./db";
+import type { PreparedStatement } from "./db/client";
 import { drawAllowanceSql } from "./allowance/draw-statement";
 import { MESSAGE_SQL_COLUMNS } from "./messages/message-view";
 

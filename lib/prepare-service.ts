@@ -1,5 +1,5 @@
 import { ensureGeneratedAdminToken } from "./admin/admin-token";
-import { closeDatabase, db } from "./db";
+import { closeDatabase, db } from "./db/client";
 import { ConfigError, env, isEmbeddedDatabase } from "./core/env";
 import { log } from "./core/log";
 import { clientAddressSource } from "./rate-limits/client-ip";

@@ -2,7 +2,7 @@
 // Prints a one-time invite link to the inbox (7 days). With the embedded database, stop the
 // server first (PGlite is one process's), or invite from the inbox's settings instead.
 import { parseArgs } from "node:util";
-import { closeDatabase } from "../lib/db";
+import { closeDatabase } from "../lib/db/client";
 import { parseWith } from "../lib/http/input";
 import { AppError } from "../lib/core/errors";
 import { inviteMember } from "../lib/staff/invites";

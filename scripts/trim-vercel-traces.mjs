@@ -1,6 +1,6 @@
 // Part of `npm run vercel-build`, after `next build`: keeps PGlite out of every Vercel function.
 // On Vercel the database is always PostgreSQL (lib/core/env.ts refuses to start without DATABASE_URL),
-// yet lib/db.ts can open PGlite, so file tracing finds it. next.config.mjs excludes it from the
+// yet lib/db/client.ts can open PGlite, so file tracing finds it. next.config.mjs excludes it from the
 // routes' traces; the instrumentation hook's trace is outside that option's reach, so this drops
 // the same files from every trace Next wrote. Prints what it dropped.
 import { readdir, readFile, writeFile } from "node:fs/promises";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { db } from "../db";
+import { db } from "../db/client";
 import { env } from "../core/env";
 
 // The operator credential. With ADMIN_TOKEN set, that is the token. In embedded mode without it,

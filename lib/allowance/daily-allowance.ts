@@ -1,4 +1,4 @@
-import type { PrismaClient } from "../db";
+import type { PrismaClient } from "../db/client";
 import type { InboxDailyUsage } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import type { SqlRow } from "../core/sql-row";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db } from "../db";
+import { db } from "../db/client";
 import { isEmbeddedDatabase } from "../core/env";
 import type { Conversation } from "../generated/prisma/client";
 import { AppError } from "../core/errors";

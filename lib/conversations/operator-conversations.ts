@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db } from "../db";
+import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { appendMessage } from "../messages/append-message";
 import { messageInclude, toStaffWireMessage } from "../messages/message-view";

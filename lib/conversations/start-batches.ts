@@ -1,5 +1,5 @@
 import { utcDay } from "../allowance/daily-allowance";
-import { queryPrepared } from "../db";
+import { queryPrepared } from "../db/client";
 import { START_CONVERSATIONS } from "../hot-statements";
 
 // Conversation starts are written in batches, one batch per inbox at a time in each process.

@@ -1,4 +1,4 @@
-import { queryPrepared } from "../db";
+import { queryPrepared } from "../db/client";
 import { MARK_VISITOR_SEEN } from "../hot-statements";
 
 // "Seen" (decisions.md): the highest sequence the list endpoint has sent the visitor. Written only

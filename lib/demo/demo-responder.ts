@@ -1,5 +1,5 @@
 import { postStaffMessage } from "../conversations/operator-conversations";
-import { db } from "../db";
+import { db } from "../db/client";
 import { log } from "../core/log";
 import { setPresence } from "../presence/presence";
 import { DEMO_MEMBER_ID, DEMO_SITE_ID } from "../seed/seed-demo";

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import type { JobContext } from "../jobs/context";
 import { storeEmails } from "./outbox";
 import { unsubscribeUrl } from "./links";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db, type SqlQuery } from "../db";
+import { db, type SqlQuery } from "../db/client";
 import { env } from "../core/env";
 import type { Email } from "../generated/prisma/client";
 import type { JobSpec } from "../jobs/queue";

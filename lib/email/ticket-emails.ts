@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import type { EmailDraft } from "./outbox";
 import { renderEmail } from "./templates";
 

@@ -1,5 +1,5 @@
 import { Redis } from "@upstash/redis";
-import { queryPrepared } from "../db";
+import { queryPrepared } from "../db/client";
 import { upstashRedisConfig } from "../core/env";
 import { AppError } from "../core/errors";
 import { isDraining } from "../core/lifecycle.mjs";

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from "../db-errors";
+import { isDatabaseUnavailable } from "../db/errors";
 import { log } from "../core/log";
 import { errorBody, successBody, type Reply } from "./envelope";
 import { answer, API_HEADERS, INTERNAL_ERROR, JSON_CONTENT_TYPE } from "./wire.mjs";

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { db } from "../db";
+import { db } from "../db/client";
 import { AppError } from "../core/errors";
 
 // Identity verification (decisions.md): a site's secret, created by an operator and shown once,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { db, queryPrepared, type PreparedStatement } from "../db";
+import { db, queryPrepared, type PreparedStatement } from "../db/client";
 import { toInboxWireConversation } from "../conversations/conversation-view";
 import type { Conversation, ConversationRead, Member, Message, Site } from "../generated/prisma/client";
 import { AppError } from "../core/errors";

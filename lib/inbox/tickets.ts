@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { inboxTicketDetail } from "../openapi/inbox-wire";
 import { AppError } from "../core/errors";
 import { ticketAttachmentsInclude, toInboxWireTicket } from "../tickets/ticket-view";

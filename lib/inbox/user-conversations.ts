@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 
 // "Other conversations of this user": a verified visitor's earlier (and later) conversations on
 // the same site, found by the site's own user id (conversations (site_id, user_id) index). Only

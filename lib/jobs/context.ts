@@ -1,4 +1,4 @@
-import type { SqlExecutor, SqlQuery } from "../db";
+import type { SqlExecutor, SqlQuery } from "../db/client";
 import type { JobSpec } from "./queue";
 import type { NotificationTimings } from "./timings";
 

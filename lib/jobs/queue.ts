@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { SqlExecutor, SqlQuery } from "../db";
+import type { SqlExecutor, SqlQuery } from "../db/client";
 import type { NotificationTimings } from "./timings";
 
 // The durable queue: pg-boss 10 (docs/notifications.md says why), over the service's own

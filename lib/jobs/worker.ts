@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import { sqlExecutor, type SqlExecutor } from "../db";
+import { sqlExecutor, type SqlExecutor } from "../db/client";
 import { runVisitorFollowUp } from "../email/follow-ups";
 import { sendStoredEmails } from "../email/outbox";
 import { runStaffAlerts } from "../email/staff-alerts";

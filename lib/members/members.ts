@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { db } from "../db";
-import { isUniqueViolation } from "../db-errors";
+import { db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import type { Member } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../core/errors";
 import { publishSessionsEnded } from "../realtime/inbox-signals";

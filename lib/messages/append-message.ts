@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { queryPrepared, type PreparedStatement, type PrismaClient } from "../db";
-import { isUniqueViolation } from "../db-errors";
+import { queryPrepared, type PreparedStatement, type PrismaClient } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { isEmbeddedDatabase } from "../core/env";
 import type { Conversation } from "../generated/prisma/client";
 import { AppError } from "../core/errors";

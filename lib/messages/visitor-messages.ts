@@ -1,4 +1,4 @@
-import { queryPrepared } from "../db";
+import { queryPrepared } from "../db/client";
 import { PUBLIC_MESSAGES_AFTER } from "../hot-statements";
 import { AppError } from "../core/errors";
 import type { VisitorSession } from "../tokens/visitor-token";

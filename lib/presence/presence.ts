@@ -1,4 +1,4 @@
-import { queryPrepared, type PreparedStatement } from "../db";
+import { queryPrepared, type PreparedStatement } from "../db/client";
 import { isEmbeddedDatabase } from "../core/env";
 import type { Member, Presence } from "../generated/prisma/client";
 import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../hot-statements";

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
-import { listenEmbedded, queryPrepared, type PreparedStatement } from "../db";
+import { listenEmbedded, queryPrepared, type PreparedStatement } from "../db/client";
 import { directDatabaseUrl } from "../core/env";
 import { log } from "../core/log";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { networkInterfaces, type NetworkInterfaceInfo } from "node:os";
-import { db } from "../db";
+import { db } from "../db/client";
 import { env, serviceOrigin } from "../core/env";
 import { canonicalOrigin } from "../core/origins/origin";
 import { findSite } from "../sites/find-site";

@@ -1,4 +1,4 @@
-import { db, queryPrepared } from "../db";
+import { db, queryPrepared } from "../db/client";
 import type { Site } from "../generated/prisma/client";
 import { FIND_WIDGET_SITE } from "../hot-statements";
 import { AppError } from "../core/errors";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { db } from "../db";
-import { isUniqueViolation } from "../db-errors";
+import { db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import type { Prisma } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import type { CreateSiteInput, UpdateSiteInput } from "./schemas";

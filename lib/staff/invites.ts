@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { db } from "../db";
-import { isUniqueViolation } from "../db-errors";
+import { db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { serviceOrigin } from "../core/env";
 import { AppError } from "../core/errors";
 import { publishSessionsEnded } from "../realtime/inbox-signals";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db, queryPrepared, type PreparedStatement } from "../db";
+import { db, queryPrepared, type PreparedStatement } from "../db/client";
 import { env } from "../core/env";
 import { publishSessionsEnded } from "../realtime/inbox-signals";
 import type { Member, StaffSession as StaffSessionModel } from "../generated/prisma/client";

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { log } from "../core/log";
 import type { Limiter } from "../rate-limits/limiter";

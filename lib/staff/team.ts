@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db } from "../db";
+import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { updateMember } from "../members/members";
 import type { PictureInput } from "../members/schemas";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { drawDailyAllowance } from "../allowance/daily-allowance";
-import { db, type PrismaClient } from "../db";
-import { isUniqueViolation } from "../db-errors";
+import { db, type PrismaClient } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import type { Inbox } from "../generated/prisma/client";
 import type { SiteRecord } from "../sites/find-site";
 import type { SqlRow } from "../core/sql-row";

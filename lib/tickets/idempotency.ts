@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PrismaClient } from "../db";
+import type { PrismaClient } from "../db/client";
 import { AppError } from "../core/errors";
 import type { TicketInput } from "./schemas";
 

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import type { TicketAttachment } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import { storageOf } from "../uploads/storage";

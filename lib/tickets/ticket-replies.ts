@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db } from "../db";
+import { db } from "../db/client";
 import { AppError } from "../core/errors";
 
 // A staff reply to a ticket. Saving it is all the caller does: the trigger on ticket_replies

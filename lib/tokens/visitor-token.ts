@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { db, queryPrepared, type PrismaClient } from "../db";
+import { db, queryPrepared, type PrismaClient } from "../db/client";
 import type { Conversation, Site, VisitorToken } from "../generated/prisma/client";
 import { FIND_VISITOR_SESSION } from "../hot-statements";
 import { AppError } from "../core/errors";

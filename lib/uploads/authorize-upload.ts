@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { uploadSigningSecret } from "./signing-secret";
 import { isValidUploadSignature } from "./upload-signature";

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { db } from "../db";
+import { db } from "../db/client";
 import { AppError, ClientAbortError, invalidRequest } from "../core/errors";
 import { matchesSignature } from "../members/picture-signature";
 import type { UploadGrant } from "./authorize-upload";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { db } from "../db";
+import { db } from "../db/client";
 import { env } from "../core/env";
 
 // UPLOAD_SIGNING_SECRET when set; otherwise one generated on first use and kept in the settings

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from "../db";
+import type { SqlExecutor } from "../db/client";
 import { env } from "../core/env";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
 import type { NotificationTimings } from "../jobs/timings";

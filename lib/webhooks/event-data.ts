@@ -1,5 +1,5 @@
 import { toWebhookWireConversation } from "../conversations/conversation-view";
-import { db } from "../db";
+import { db } from "../db/client";
 import { messageInclude, toWireMessage } from "../messages/message-view";
 import { ticketAttachmentsInclude, toWebhookWireTicket, toWireAttachment } from "../tickets/ticket-view";
 import type { WebhookEvent } from "./schemas";

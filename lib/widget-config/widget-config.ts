@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { widgetConfig } from "../openapi/widget-wire";
 import type { SiteRecord } from "../sites/find-site";
 

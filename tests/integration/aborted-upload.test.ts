@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { createSite, ORIGIN } from "../support/fixtures";
 import { file, fileTicket, filesUnder, PNG_BYTES, ticket } from "../support/tickets";
 

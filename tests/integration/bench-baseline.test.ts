@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createBaseline } from "../../bench/baseline/server";
-import { queryPrepared } from "../../lib/db";
+import { queryPrepared } from "../../lib/db/client";
 import { call, type CallOptions } from "../support/api";
 import { createSite, OTHER_ORIGIN, startConversation, type Started } from "../support/fixtures";
 

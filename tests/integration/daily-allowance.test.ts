@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { dailyUsage, drawDailyAllowance, secondsUntilNextUtcMidnight } from "../../lib/allowance/daily-allowance";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, ORIGIN, startConversation, visitor } from "../support/fixtures";

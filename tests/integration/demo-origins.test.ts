@@ -51,7 +51,7 @@ describe("the demo site's origins", () => {
       vi.stubEnv("NOTIFICATION_WORKER", "off");
       const service = await import("../../lib/prepare-service");
       const seed = await import("../../lib/seed/seed-demo");
-      const { db, isEmbeddedDatabase } = { ...(await import("../../lib/db")), ...(await import("../../lib/core/env")) };
+      const { db, isEmbeddedDatabase } = { ...(await import("../../lib/db/client")), ...(await import("../../lib/core/env")) };
       await (await db()).site.updateMany({ where: { id: "demo" }, data: { origins: seed.demoOrigins() } });
       vi.spyOn(process.stdout, "write").mockImplementation(() => true); // the setup link and the operator token
       try {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { db, separatePostgresExecutor, sqlExecutor } from "../../lib/db";
+import { db, separatePostgresExecutor, sqlExecutor } from "../../lib/db/client";
 import { ConfigError, parseEnv } from "../../lib/core/env";
 import { storeEmails, type EmailDraft } from "../../lib/email/outbox";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";

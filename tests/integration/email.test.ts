@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { db, sqlExecutor } from "../../lib/db";
+import { db, sqlExecutor } from "../../lib/db/client";
 import { runStaffAlerts } from "../../lib/email/staff-alerts";
 import type { JobContext } from "../../lib/jobs/context";
 import type { JobSpec } from "../../lib/jobs/queue";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as messagesRoute from "../../app/api/v1/chat/visitor/messages/route";
 import * as presenceRoute from "../../app/api/v1/chat/visitor/presence/route";
 import * as startRoute from "../../app/api/v1/chat/widget/[siteID]/conversations/route";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { waitingRequests } from "../../lib/realtime/message-signals";
 import { createFrontServer, SITE_WIDE_HEADERS } from "../../lib/server/front.mjs";
 import { PEER_HEADER, trustedPeer } from "../../lib/server/peer.mjs";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { startUpstashRestServer } from "../support/upstash-rest-server";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { subscribeInbox, type InboxEvent } from "../../lib/realtime/inbox-signals";
 import { api, type CallOptions } from "../support/api";
 import { expectError } from "../support/expectations";

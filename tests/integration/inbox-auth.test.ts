@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test, vi } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { limiterFor } from "../../lib/rate-limits/enforce-rate-limit";
 import { rateLimitRule } from "../../lib/rate-limits/limits";
 import { passwordWork } from "../../lib/staff/passwords";

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { otherConversationsOfUser } from "../../lib/inbox/user-conversations";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
 import { api, type CallOptions } from "../support/api";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { stopInboxListening } from "../../lib/realtime/inbox-signals";
 import { api } from "../support/api";
 import { abortEventStreams, openEventStream, type EventStream } from "../support/event-stream";

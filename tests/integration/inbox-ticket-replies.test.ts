@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
 import { MAX_TICKET_REPLY_LENGTH } from "../../lib/tickets/schemas";
 import { api } from "../support/api";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import type { PreparedStatement } from "../../lib/db";
+import type { PreparedStatement } from "../../lib/db/client";
 import { setPresence } from "../../lib/presence/presence";
 import { ensureListening, presenceQuietSince, stopListening, subscribe } from "../../lib/realtime/message-signals";
 import { api, call } from "../support/api";
@@ -21,8 +21,8 @@ const onPostgres = await requireService("postgres");
 const statements: string[] = [];
 let barrier: { after: string; action: () => Promise<void> } | null = null;
 
-vi.mock("../../lib/db", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../lib/db")>();
+vi.mock("../../lib/db/client", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../lib/db/client")>();
   return {
     ...real,
     queryPrepared: async <Row, Out>(statement: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out): Promise<Out | Row[]> => {

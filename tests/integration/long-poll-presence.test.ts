@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, test } from "vitest";
-import { separatePostgresExecutor } from "../../lib/db";
+import { separatePostgresExecutor } from "../../lib/db/client";
 import { UPSERT_PRESENCE } from "../../lib/presence/presence";
 import { ensureListening } from "../../lib/realtime/message-signals";
 import { api, call } from "../support/api";

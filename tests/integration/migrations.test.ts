@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
-import { defaultMigrationsDir, pgliteSession, pgSession, runMigrations } from "../../lib/migrations/run-migrations";
+import { defaultMigrationsDir, pgliteSession, pgSession, runMigrations } from "../../lib/db/migrations";
 import { databaseUrlFor, onServer, testDatabaseUrl } from "../support/postgres";
 import { requireService } from "../support/requires";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, test } from "vitest";
 import { APPEND_MESSAGE, PUBLIC_MESSAGES_AFTER } from "../../lib/hot-statements";
-import { defaultMigrationsDir, pgliteSession, runMigrations } from "../../lib/migrations/run-migrations";
+import { defaultMigrationsDir, pgliteSession, runMigrations } from "../../lib/db/migrations";
 
 // Issue 9, item 10: the migration that takes notes out of the public sequence. Conversations
 // written before it keep their public numbers (old gaps stay), so a visitor's cursor still means

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { closeDatabase, db } from "../../lib/db";
+import { closeDatabase, db } from "../../lib/db/client";
 import { startNotificationWorker } from "../../lib/jobs/worker";
 import { api } from "../support/api";
 import { openConversation } from "../support/fixtures";

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { db, separatePostgresExecutor } from "../../lib/db";
+import { db, separatePostgresExecutor } from "../../lib/db/client";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
 import { api } from "../support/api";
 import { openConversation } from "../support/fixtures";

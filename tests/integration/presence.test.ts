@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { api } from "../support/api";
 import { createMember, openConversation, visitor, type Started } from "../support/fixtures";
 import { expectError } from "../support/expectations";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { createSite } from "../support/fixtures";
 import { verifyPresignedUrl } from "../support/sigv4";
 import { file, fileTicket, filesUnder, listTickets, PNG_BYTES, ticket } from "../support/tickets";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { CATALOGUE_QUERIES, readPrismaSchema, schemaDrift, type Catalogue } from "../support/schema-drift";
 
 // prisma/schema.prisma and the SQL migrations describe the same tables twice; this keeps them equal

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { hashToken } from "../../lib/tokens/visitor-token";
 import { api } from "../support/api";
 import { createSite, ORIGIN, OTHER_ORIGIN } from "../support/fixtures";

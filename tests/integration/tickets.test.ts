@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { dailyUsage } from "../../lib/allowance/daily-allowance";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, ORIGIN, OTHER_ORIGIN, startConversation } from "../support/fixtures";

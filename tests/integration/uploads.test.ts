@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { uploadSigningSecret } from "../../lib/uploads/signing-secret";
 import { signUpload } from "../../lib/uploads/upload-signature";
 import { api } from "../support/api";

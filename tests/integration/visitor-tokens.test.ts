@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { hashToken } from "../../lib/tokens/visitor-token";
 import { api, BASE_URL } from "../support/api";
 import { createSite, openConversation, ORIGIN, OTHER_ORIGIN, startConversation } from "../support/fixtures";

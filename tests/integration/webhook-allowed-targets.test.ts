@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { DEFAULT_TIMINGS, type NotificationTimings } from "../../lib/jobs/timings";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
 import { api } from "../support/api";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { dailyUsage } from "../../lib/allowance/daily-allowance";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { api, type ApiResponse } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, ORIGIN } from "../support/fixtures";

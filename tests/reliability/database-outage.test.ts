@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { closeDatabase, db } from "../../lib/db";
+import { closeDatabase, db } from "../../lib/db/client";
 import { stopListening } from "../../lib/realtime/message-signals";
 import { api, type ApiResponse } from "../support/api";
 import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
@@ -99,7 +99,7 @@ class Widget {
 
 const UNAVAILABLE_WITHIN_MS = 2_000;
 const RECOVERED_WITHIN_MS = 5_000;
-// A partition is told from a slow query by a liveness probe on a connection of its own (lib/db.ts):
+// A partition is told from a slow query by a liveness probe on a connection of its own (lib/db/client.ts):
 // the same 2 s as a cut (it was the 6 s client-side query timeout: issue 9, item 6).
 const PARTITION_ANSWERED_WITHIN_MS = UNAVAILABLE_WITHIN_MS;
 // Long enough for both ways a partition shows: a query on an open connection (no answer: the

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { closeDatabase, sqlExecutor } from "../../lib/db";
+import { closeDatabase, sqlExecutor } from "../../lib/db/client";
 import { sleep } from "../support/load";
 import { testDatabaseUrl } from "../support/postgres";
 import { requireService } from "../support/requires";
 import { proxyTheDatabase } from "../support/tcp-proxy";
 
-// The pool's liveness probe (lib/db.ts) must not take a busy server for a dead one. Here the
+// The pool's liveness probe (lib/db/client.ts) must not take a busy server for a dead one. Here the
 // server keeps answering the pool's open connections while a fresh connection — the probe's own —
 // cannot finish its handshake, as under tens of thousands of open widgets on two cores. A query
 // slower than the suspicion delay must then run to its end: before, the failed probe closed its

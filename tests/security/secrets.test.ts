@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { log } from "../../lib/core/log";
 import { api } from "../support/api";
 import { TEST_ADMIN_TOKEN } from "../support/database-per-file";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { closeDatabase } from "../../lib/db";
+import { closeDatabase } from "../../lib/db/client";
 import { stopListening } from "../../lib/realtime/message-signals";
 import { databaseName, databaseUrlFor, onServer, testDatabaseUrl } from "./postgres";
 

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { pgSession, runMigrations } from "../../lib/migrations/run-migrations";
+import { pgSession, runMigrations } from "../../lib/db/migrations";
 import { testDatabaseUrl } from "./postgres";
 
 /** On PostgreSQL: migrate TEST_DATABASE_URL once; test files clone it. PGlite needs nothing. */

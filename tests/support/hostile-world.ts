@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { hashToken } from "../../lib/tokens/visitor-token";
 import { uploadSigningSecret } from "../../lib/uploads/signing-secret";
 import { signUpload } from "../../lib/uploads/upload-signature";

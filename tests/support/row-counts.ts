@@ -1,4 +1,4 @@
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 
 /** Rows in every application table: compared before and after a rejected request to prove it changed nothing. */
 export async function rowCounts(): Promise<Record<string, number>> {

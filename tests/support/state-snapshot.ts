@@ -1,4 +1,4 @@
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { filesUnder } from "./tickets";
 
 // The proof that a refused request changed nothing: for every application table its row count

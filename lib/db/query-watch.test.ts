@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { queryWatch } from "./db-query-watch";
+import { queryWatch } from "./query-watch";
 
 // The sweep driven by hand: a clock the test moves, and the sweep run when the test says.
 

@@ -25,7 +25,7 @@ const UNREACHABLE_CODES = new Set([
   "53300",
 ]);
 // node-postgres raises these without a code; they are fixed strings in its source, not user data:
-// no connection in time, connection lost (a read timeout closes the connection, lib/db.ts), a
+// no connection in time, connection lost (a read timeout closes the connection, lib/db/client.ts), a
 // query on a connection already closed, and a handshake that did not finish in time.
 const PG_POOL_MESSAGES = [
   "timeout exceeded when trying to connect",

@@ -3,11 +3,11 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { queryWatch, type QueryWatch } from "./db-query-watch";
-import { directDatabaseUrl, env, onVercel } from "./core/env";
-import { log } from "./core/log";
-import { PrismaClient } from "./generated/prisma/client";
-import { pgliteSession, pgSession, runMigrations } from "./migrations/run-migrations";
+import { queryWatch, type QueryWatch } from "./query-watch";
+import { directDatabaseUrl, env, onVercel } from "../core/env";
+import { log } from "../core/log";
+import { PrismaClient } from "../generated/prisma/client";
+import { pgliteSession, pgSession, runMigrations } from "./migrations";
 import { namedStatements, type NamedStatements } from "./pglite-statements";
 
 export type { PrismaClient };
@@ -36,7 +36,7 @@ export interface SqlExecutor extends SqlQuery {
 
 /**
  * A statement on a hot path (every visitor request runs one or two): sent without Prisma and
- * prepared once per connection under its name (on PGlite too: lib/pglite-statements.ts), so the
+ * prepared once per connection under its name (on PGlite too: lib/db/pglite-statements.ts), so the
  * database plans it once, not per request. Write `$1, $2…` for the values; the name must be
  * unique to the text.
  */
@@ -67,7 +67,7 @@ const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 1_000;
 // connection of its own; no answer within LIVENESS_TIMEOUT_MS means the network is gone (a slow
 // query or a lock wait is not: the server answers the probe), and the suspect connection is closed
 // at once, failing its query as "Connection terminated" (a 503). 1.7–1.75 s in all: one sweep
-// (lib/db-query-watch.ts), every WATCH_EVERY_MS, looks at every query and wait in flight.
+// (lib/db/query-watch.ts), every WATCH_EVERY_MS, looks at every query and wait in flight.
 const SUSPECT_AFTER_MS = 900;
 const LIVENESS_TIMEOUT_MS = 800;
 const WATCH_EVERY_MS = 50;
