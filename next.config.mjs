@@ -28,7 +28,7 @@ const nextConfig = {
   // Migrations are read from disk at start; make sure serverless bundles carry them.
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   // On Vercel the database is always PostgreSQL (the configuration refuses to start without it), so
-  // no function carries PGlite (about 19 MB of WebAssembly and data); lib/db.ts loads it only when used.
+  // no function carries PGlite (about 19 MB of WebAssembly and data); lib/db/client.ts loads it only when used.
   ...(VERCEL
     ? { outputFileTracingExcludes: { "/**": ["**/node_modules/@electric-sql/pglite*{,/**}", "**/node_modules/pglite-prisma-adapter*{,/**}"] } }
     : {}),
