@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteSession, runMigrations } from "../lib/db/migrations";
-import { WEBHOOK_EVENTS } from "../lib/webhooks/schemas";
+import { WEBHOOK_EVENTS } from "../lib/contracts/webhooks";
 import { SmtpCapture } from "../tests/support/smtp-capture";
 import { WebhookReceiver } from "../tests/support/webhook-receiver";
 import { send } from "./load";

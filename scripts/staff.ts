@@ -6,7 +6,7 @@ import { closeDatabase } from "../lib/db/client";
 import { parseWith } from "../lib/http/input";
 import { AppError } from "../lib/core/errors";
 import { inviteMember } from "../lib/staff/invites";
-import { teamInviteBody } from "../lib/staff/schemas";
+import { teamInviteBody } from "../lib/contracts/staff";
 
 const USAGE = "usage: npm run staff -- invite --email you@example.com --name 'Your Name' --role owner|agent";
 

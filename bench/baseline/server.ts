@@ -11,7 +11,7 @@ import { appErrorBody } from "../../lib/http/respond";
 import { API_HEADERS, errorBody, JSON_CONTENT_TYPE, successBody } from "../../lib/http/wire.mjs";
 import { appendValues, explainFound, type ConversationWithClientId } from "../../lib/messages/append-message";
 import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "../../lib/messages/message-view";
-import { listMessagesQuery, sendMessageBody } from "../../lib/messages/schemas";
+import { listMessagesQuery, sendMessageBody } from "../../lib/contracts/messages";
 import { emptyPage, pageOf, visitorMessage } from "../../lib/messages/visitor-messages";
 import { bearerTokenHash, sessionFromRow, visitorOriginError, type SessionRow } from "../../lib/tokens/visitor-token";
 

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { Conversation } from "../generated/prisma/client";
-import type { inboxConversation } from "../openapi/inbox-wire";
-import type { conversation } from "../openapi/wire";
+import type { inboxConversation } from "../contracts/inbox-wire";
+import type { conversation } from "../contracts/wire";
 
-// The wire shape of a conversation (lib/openapi/wire.ts), built only here: the operator API's,
+// The wire shape of a conversation (lib/contracts/wire.ts), built only here: the operator API's,
 // and from it the inbox's and the webhooks'. Messages are added by the caller (lib/messages/message-view.ts).
 
 export type WireConversation = z.infer<typeof conversation>;

@@ -5,7 +5,7 @@ import type { WidgetSite } from "../sites/find-site";
 import { verifyIdentity } from "../identity/identity";
 import { newVisitorToken, TOKEN_LIFETIME_SECONDS } from "../tokens/visitor-token";
 import { startInBatch } from "./start-batches";
-import type { StartConversationInput } from "./schemas";
+import type { StartConversationInput } from "../contracts/conversations";
 
 export interface StartConversation extends StartConversationInput {
   site: WidgetSite;

@@ -1,5 +1,5 @@
 // The code → status table of decisions.md, plus the operator API's own codes. Services throw
-// AppError; the pipeline (lib/http/route.ts) turns any throw into the envelope exactly once.
+// AppError; the pipeline (lib/api/route.ts) turns any throw into the envelope exactly once.
 
 export const statusOfCode = {
   invalid_request: 400,

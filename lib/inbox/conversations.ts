@@ -4,14 +4,14 @@ import { db, queryPrepared, type PreparedStatement } from "../db/client";
 import { toInboxWireConversation } from "../conversations/conversation-view";
 import type { Conversation, ConversationRead, Member, Message, Site } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
-import type { inboxConversationSummary } from "../openapi/inbox-wire";
+import type { inboxConversationSummary } from "../contracts/inbox-wire";
 import { appendMessage } from "../messages/append-message";
 import { messageInclude, toWireMessage } from "../messages/message-view";
 import { livePresence, setPresence } from "../presence/presence";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 import type { StaffMember } from "../staff/sessions";
 import { encodeKeysetCursor } from "../core/validation/cursors";
-import type { ConversationListQuery } from "./schemas";
+import type { ConversationListQuery } from "../contracts/inbox";
 
 // The inbox's conversations: the list (newest activity first, unread per member), a whole
 // conversation (which marks it read), replies and notes as the signed-in member, typing,

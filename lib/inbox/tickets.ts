@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { db } from "../db/client";
-import type { inboxTicketDetail } from "../openapi/inbox-wire";
+import type { inboxTicketDetail } from "../contracts/inbox-wire";
 import { AppError } from "../core/errors";
 import { ticketAttachmentsInclude, toInboxWireTicket } from "../tickets/ticket-view";
 import { storageOf } from "../uploads/storage";

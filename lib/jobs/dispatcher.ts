@@ -4,7 +4,7 @@ import { ticketAcknowledgement, ticketReplyEmail } from "../email/ticket-emails"
 import type { Conversation, Message, NotificationEvent, Webhook } from "../generated/prisma/client";
 import type { SqlRow } from "../core/sql-row";
 import { eventData, loadMessages } from "../webhooks/event-data";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "../webhooks/schemas";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "../contracts/webhooks";
 import type { JobContext } from "./context";
 import { QUEUES, type JobSpec } from "./queue";
 

@@ -7,7 +7,7 @@ import { publishSessionsEnded } from "../realtime/inbox-signals";
 import type { SqlRow } from "../core/sql-row";
 import { canSignIn } from "../staff/sessions";
 import { matchesSignature } from "./picture-signature";
-import type { PictureInput } from "./schemas";
+import type { PictureInput } from "../contracts/members";
 
 const memberNotFound = () => new AppError("member_not_found", "No such member in this conversation.");
 

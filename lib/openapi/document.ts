@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { statusOfCode, type ErrorCode } from "../core/errors";
-import { FAMILY_ERRORS, operations, type Family, type Operation } from "./operations";
-import { wireSchemas } from "./wire";
+import type { Family, Operation } from "./operation";
+import { FAMILY_ERRORS, operations } from "./operations";
+import { wireSchemas } from "../contracts/wire";
 
 // The OpenAPI 3.1 document of the API, generated from the zod schemas the routes validate with and
-// the wire shapes they answer (lib/openapi/wire.ts). Served at /api/v1/openapi.json.
+// the wire shapes they answer (lib/contracts/wire.ts). Served at /api/v1/openapi.json.
 
 type JsonSchema = Record<string, unknown>;
 

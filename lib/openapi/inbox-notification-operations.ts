@@ -1,6 +1,6 @@
-import { inboxTicketReplyBody } from "../inbox/schemas";
+import { inboxTicketReplyBody } from "../contracts/inbox";
 import { notificationOperations } from "./notification-operations";
-import type { Operation } from "./operations";
+import type { Operation } from "./operation";
 
 // The inbox's settings for notifications (owners, session cookie): webhooks and the email outbox;
 // and replying to a ticket (any signed-in member, who is the author). The same services and answers

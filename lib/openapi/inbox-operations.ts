@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { assignBody, conversationListQuery, inboxMessageBody, ticketListQuery, typingBody } from "../inbox/schemas";
-import { inviteMemberBody } from "../members/schemas";
-import { createSiteBody, updateSiteBody } from "../sites/schemas";
-import { acceptInviteBody, signInBody, teamInviteBody, teamMemberBody } from "../staff/schemas";
-import * as inbox from "./inbox-wire";
-import type { Operation } from "./operations";
-import * as wire from "./wire";
+import { assignBody, conversationListQuery, inboxMessageBody, ticketListQuery, typingBody } from "../contracts/inbox";
+import { inviteMemberBody } from "../contracts/members";
+import { createSiteBody, updateSiteBody } from "../contracts/sites";
+import { acceptInviteBody, signInBody, teamInviteBody, teamMemberBody } from "../contracts/staff";
+import * as inbox from "../contracts/inbox-wire";
+import type { Operation } from "./operation";
+import * as wire from "../contracts/wire";
 
 // The inbox's own API (/api/v1/inbox, session cookie; lib/inbox, lib/staff) and the operator API's
 // inbox additions (docs/api.md "Operator API: round 2 additions" and "Inbox API (staff)").

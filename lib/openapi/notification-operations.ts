@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ticketReplyBody } from "../tickets/schemas";
-import { createWebhookBody, updateWebhookBody } from "../webhooks/schemas";
-import * as wire from "./notification-wire";
-import type { Operation } from "./operations";
+import { ticketReplyBody } from "../contracts/tickets";
+import { createWebhookBody, updateWebhookBody } from "../contracts/webhooks";
+import * as wire from "../contracts/notification-wire";
+import type { Operation } from "./operation";
 
 // Webhooks, the outbox and ticket replies (lib/webhooks, lib/email, lib/tickets/ticket-replies.ts).
 // The unsubscribe link (app/api/v1/email/unsubscribe) is not here: it answers HTML pages for

@@ -1,48 +1,24 @@
 import { z } from "zod";
-import { staffMessageBody, staffPresenceBody, startConversationBody } from "../conversations/schemas";
+import type { Family, Operation } from "./operation";
+import { staffMessageBody, staffPresenceBody, startConversationBody } from "../contracts/conversations";
 import type { ErrorCode } from "../core/errors";
-import type { RouteContract } from "../http/route";
-import { createMemberBody, updateMemberBody } from "../members/schemas";
-import { listMessagesQuery, sendMessageBody } from "../messages/schemas";
-import { pageViewBody } from "../page-views/schemas";
-import { presenceQuery } from "../presence/schemas";
-import { createSiteBody, siteQuery, updateSiteBody } from "../sites/schemas";
-import { FILE_CONTENT_TYPES, ticketBody } from "../tickets/schemas";
+import { createMemberBody, updateMemberBody } from "../contracts/members";
+import { listMessagesQuery, sendMessageBody } from "../contracts/messages";
+import { pageViewBody } from "../contracts/page-views";
+import { presenceQuery } from "../contracts/presence";
+import { createSiteBody, siteQuery, updateSiteBody } from "../contracts/sites";
+import { FILE_CONTENT_TYPES, ticketBody } from "../contracts/tickets";
 import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
 import { widgetOperations } from "./widget-operations";
-import * as wire from "./wire";
+import * as wire from "../contracts/wire";
 
 // Every operation of the API, for the OpenAPI document (lib/openapi/document.ts). Requests are the
 // schemas the routes validate with — tests/contract/openapi.test.ts checks that each route file
 // validates with exactly these objects, that no route is missing here, and every answer of the
 // integration suite against `answers`. To add a route: add its operation below.
 
-export type Family = RouteContract["family"];
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-export interface Operation {
-  method: Method;
-  /** OpenAPI path template: `/api/v1/chat/widget/{siteID}/conversations`. */
-  path: string;
-  family: Family;
-  summary: string;
-  description?: string;
-  /** Not in the visitor-service spec: a Parley extension (decisions.md, docs/api.md). */
-  extension?: boolean;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  /** A raw (non-JSON) body: the upload PUT. */
-  rawBody?: readonly string[];
-  headers?: { name: string; description: string; schema: Record<string, unknown> }[];
-  /** Success statuses and their `result` (null: `result` is null). */
-  answers: Partial<Record<200 | 201, z.ZodType | null>>;
-  /** A success that is not the JSON envelope: a file download, the inbox's event stream. */
-  rawAnswer?: { status: 200; contentType: string; description: string };
-  /** Error codes beyond the family's common ones (see FAMILY_ERRORS). */
-  errors?: ErrorCode[];
-}
 
 /** The errors every route of a family can answer, besides its operation's own. */
 export const FAMILY_ERRORS: Record<Family, ErrorCode[]> = {

@@ -1,5 +1,5 @@
-import type { Operation } from "./operations";
-import * as wire from "./widget-wire";
+import type { Operation } from "./operation";
+import * as wire from "../contracts/widget-wire";
 
 // Widget 2's routes: the site config and identity verification's secret (docs/api.md, "The
 // widget's site config" and "Identity verification"). Neither has a body or a query.

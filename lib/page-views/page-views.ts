@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { AppError } from "../core/errors";
-import type { PageViewInput } from "./schemas";
+import type { PageViewInput } from "../contracts/page-views";
 
 // Page views are a log for the operator. The visitor_id is a label the page chose: it is stored
 // as given and never looked up, so it reaches no conversation and grants nothing.

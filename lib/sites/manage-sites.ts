@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import type { Prisma } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
-import type { CreateSiteInput, UpdateSiteInput } from "./schemas";
+import type { CreateSiteInput, UpdateSiteInput } from "../contracts/sites";
 
 const siteView = {
   id: true,

@@ -2,8 +2,8 @@ import type { z } from "zod";
 import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { updateMember } from "../members/members";
-import type { PictureInput } from "../members/schemas";
-import type { teamMember } from "../openapi/inbox-wire";
+import type { PictureInput } from "../contracts/members";
+import type { teamMember } from "../contracts/inbox-wire";
 import { publishSessionsEnded } from "../realtime/inbox-signals";
 import type { StaffRole } from "./sessions";
 

@@ -8,7 +8,7 @@ import type { SqlRow } from "../core/sql-row";
 import { activeStorage, newStorageKey, storageOf, type UploadTarget } from "../uploads/storage";
 import { UPLOAD_URL_LIFETIME_SECONDS } from "../uploads/upload-signature";
 import { earlierReply, rememberReply, requestHash, type StoredReply } from "./idempotency";
-import type { TicketInput } from "./schemas";
+import type { TicketInput } from "../contracts/tickets";
 
 type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db/client";
 import { AppError } from "../core/errors";
-import type { TicketInput } from "./schemas";
+import type { TicketInput } from "../contracts/tickets";
 
 // `Idempotency-Key` on ticket requests: within 24 h, the same key with the same request replays
 // the first reply (and draws nothing); with a different request it is a 409. Requests are

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { Ticket, TicketAttachment } from "../generated/prisma/client";
-import type { inboxTicket } from "../openapi/inbox-wire";
-import type { ticket, ticketAttachment } from "../openapi/wire";
+import type { inboxTicket } from "../contracts/inbox-wire";
+import type { ticket, ticketAttachment } from "../contracts/wire";
 
-// The wire shapes of a ticket and its files (lib/openapi/wire.ts), built only here: the operator
+// The wire shapes of a ticket and its files (lib/contracts/wire.ts), built only here: the operator
 // API's, and from it the inbox's and the webhooks'.
 
 export type WireTicket = z.infer<typeof ticket>;

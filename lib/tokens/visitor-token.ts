@@ -62,7 +62,7 @@ export function authenticateVisitor(authorization: string | null): Promise<Visit
   }
   const lookedUpAt = performance.now();
   // Shaped in the driver's callback, not an async function or a `then`: each promise costs every
-  // visitor request (lib/http/route.ts).
+  // visitor request (lib/api/route.ts).
   return queryPrepared<SessionRow, VisitorSession>(FIND_VISITOR_SESSION, [hash], ([row]) => sessionFromRow(row, lookedUpAt));
 }
 

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { env, serviceOrigin } from "../core/env";
-import type { UploadStorage } from "./storage";
+import type { UploadStorage } from "./upload-storage";
 import { uploadSigningSecret } from "./signing-secret";
 import { signUpload } from "./upload-signature";
 

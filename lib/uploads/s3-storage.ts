@@ -3,7 +3,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { env } from "../core/env";
 import { log } from "../core/log";
 import { hasKnownSignature, matchesSignature } from "../members/picture-signature";
-import type { UploadStorage, UploadTarget } from "./storage";
+import type { UploadStorage, UploadTarget } from "./upload-storage";
 
 // S3-compatible storage (AWS S3, Cloudflare R2, MinIO): a presigned PUT with Content-Length and
 // Content-Type signed, so the store itself refuses any other size or type, and with

@@ -2,7 +2,7 @@ import { toWebhookWireConversation } from "../conversations/conversation-view";
 import { db } from "../db/client";
 import { messageInclude, toWireMessage } from "../messages/message-view";
 import { ticketAttachmentsInclude, toWebhookWireTicket, toWireAttachment } from "../tickets/ticket-view";
-import type { WebhookEvent } from "./schemas";
+import type { WebhookEvent } from "../contracts/webhooks";
 
 // The `data` of each webhook event, in the wire shapes of the spec, built from the row the event
 // is about when it is dispatched. null: the row is gone, so there is nothing to tell.

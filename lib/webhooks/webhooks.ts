@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { env } from "../core/env";
 import type { Prisma, WebhookDelivery } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../core/errors";
-import type { CreateWebhookInput, UpdateWebhookInput } from "./schemas";
+import type { CreateWebhookInput, UpdateWebhookInput } from "../contracts/webhooks";
 import { newWebhookSecret } from "./signature";
 import { allowedTargets, registrationProblem } from "./target-guard";
 

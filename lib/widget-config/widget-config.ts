@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { db } from "../db/client";
-import type { widgetConfig } from "../openapi/widget-wire";
+import type { widgetConfig } from "../contracts/widget-wire";
 import type { SiteRecord } from "../sites/find-site";
 
 // What the widget shows before anyone has written: GET /widget/{siteID}/config (decisions.md,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, test } from "vitest";
-import { contractOf } from "../../lib/http/route";
+import { contractOf } from "../../lib/api/route";
 import { openApiDocument } from "../../lib/openapi/document";
 import { operations } from "../../lib/openapi/operations";
 import { api } from "../support/api";
@@ -85,7 +85,7 @@ describe("the OpenAPI document", () => {
       [...readFileSync(path.join(dir, file), "utf8").matchAll(/^import (type )?.* from "([^"]+)";$/gm)].map(([, typeOnly, from = ""]) => ({ file, typeOnly, from })),
     );
     expect(imports.length).toBeGreaterThan(10);
-    const services = imports.filter(({ typeOnly, from }) => !typeOnly && from.startsWith("../") && !from.endsWith("/schemas") && from !== "../core/errors");
+    const services = imports.filter(({ typeOnly, from }) => !typeOnly && from.startsWith("../") && !from.startsWith("../contracts/") && from !== "../core/errors");
     expect(services).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
-import { MAX_TICKET_REPLY_LENGTH } from "../../lib/tickets/schemas";
+import { MAX_TICKET_REPLY_LENGTH } from "../../lib/contracts/tickets";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, ORIGIN } from "../support/fixtures";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { ticketBody } from "../../lib/tickets/schemas";
+import { ticketBody } from "../../lib/contracts/tickets";
 import { displayName, email } from "../../lib/core/validation/strings";
-import { createWebhookBody } from "../../lib/webhooks/schemas";
+import { createWebhookBody } from "../../lib/contracts/webhooks";
 import { api } from "../support/api";
 import { createSite, ORIGIN } from "../support/fixtures";
 import { rowCounts } from "../support/row-counts";

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { RouteHandler } from "../../lib/http/route";
+import type { RouteHandler } from "../../lib/api/route";
 import { TEST_ADMIN_TOKEN } from "./database-per-file";
 import { assertDocumentedAnswer } from "./openapi-contract";
 

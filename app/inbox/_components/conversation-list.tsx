@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { listInboxConversations } from "@/lib/inbox/conversations";
-import { conversationListQuery } from "@/lib/inbox/schemas";
+import { conversationListQuery } from "@/lib/contracts/inbox";
 import type { StaffMember } from "@/lib/staff/sessions";
 import { listSites } from "@/lib/sites/manage-sites";
 import styles from "../inbox.module.css";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/webhooks/schemas";
+import { MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/contracts/webhooks";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
 import { Feedback, useSave } from "./settings-sites";

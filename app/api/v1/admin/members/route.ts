@@ -1,7 +1,7 @@
 import { created, ok } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
+import { adminRoute, defineRoute } from "@/lib/api/route";
 import { createMember, listMembers } from "@/lib/members/members";
-import { createMemberBody } from "@/lib/members/schemas";
+import { createMemberBody } from "@/lib/contracts/members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   GET: adminRoute({}, async () => ok(await listMembers())),

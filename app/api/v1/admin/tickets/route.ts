@@ -1,6 +1,6 @@
 import { ok } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
-import { siteQuery } from "@/lib/sites/schemas";
+import { adminRoute, defineRoute } from "@/lib/api/route";
+import { siteQuery } from "@/lib/contracts/sites";
 import { listTickets } from "@/lib/tickets/operator-tickets";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {

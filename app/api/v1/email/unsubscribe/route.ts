@@ -1,7 +1,7 @@
 import { unsubscribeConversation } from "@/lib/email/follow-ups";
 import { verifyUnsubscribe } from "@/lib/email/links";
 import { escapeHtml } from "@/lib/email/templates";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/api/route";
 import { log } from "@/lib/core/log";
 
 // The one-click unsubscribe of visitor follow-ups (RFC 8058). Not a JSON route: mail clients

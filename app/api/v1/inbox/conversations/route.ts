@@ -1,7 +1,7 @@
 import { listInboxConversations, unreadConversationCount } from "@/lib/inbox/conversations";
-import { conversationListQuery } from "@/lib/inbox/schemas";
+import { conversationListQuery } from "@/lib/contracts/inbox";
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   GET: inboxRoute({ query: conversationListQuery }, async ({ staff, query }) => {

@@ -1,5 +1,5 @@
 import { inboxEventStream } from "@/lib/inbox/event-stream";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
-import { signInBody } from "@/lib/staff/schemas";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
+import { signInBody } from "@/lib/contracts/staff";
 import { endSession, sessionCookie } from "@/lib/staff/sessions";
 import { signIn } from "@/lib/staff/sign-in";
 

@@ -1,7 +1,7 @@
 import { listInboxTickets } from "@/lib/inbox/tickets";
-import { ticketListQuery } from "@/lib/inbox/schemas";
+import { ticketListQuery } from "@/lib/contracts/inbox";
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   GET: inboxRoute({ query: ticketListQuery }, async ({ query }) => ok(await listInboxTickets(query.site))),

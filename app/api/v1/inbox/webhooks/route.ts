@@ -1,6 +1,6 @@
 import { created, ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
-import { createWebhookBody } from "@/lib/webhooks/schemas";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
+import { createWebhookBody } from "@/lib/contracts/webhooks";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {

@@ -1,5 +1,5 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, uploadRoute } from "@/lib/http/route";
+import { defineRoute, uploadRoute } from "@/lib/api/route";
 import { receiveUpload } from "@/lib/uploads/receive-upload";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("upload", {

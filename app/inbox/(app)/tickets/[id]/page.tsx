@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { readInboxTicket } from "@/lib/inbox/tickets";
 import { AppError } from "@/lib/core/errors";
-import { MAX_TICKET_REPLY_LENGTH } from "@/lib/tickets/schemas";
+import { MAX_TICKET_REPLY_LENGTH } from "@/lib/contracts/tickets";
 import styles from "../../../inbox.module.css";
 import { LocalTime } from "../../../_components/local-time";
 import { requireStaffPage } from "../../../_components/staff-session";

@@ -1,5 +1,5 @@
 import { downloadAttachment } from "@/lib/inbox/tickets";
-import { adminRoute, defineRoute } from "@/lib/http/route";
+import { adminRoute, defineRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   GET: adminRoute({}, async ({ params }) => downloadAttachment(params.id!)),

@@ -1,7 +1,7 @@
 import { ok } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
+import { adminRoute, defineRoute } from "@/lib/api/route";
 import { updateMember } from "@/lib/members/members";
-import { updateMemberBody } from "@/lib/members/schemas";
+import { updateMemberBody } from "@/lib/contracts/members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   PATCH: adminRoute({ body: updateMemberBody }, async ({ params, body }) =>

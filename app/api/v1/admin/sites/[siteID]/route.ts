@@ -1,7 +1,7 @@
 import { ok } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
+import { adminRoute, defineRoute } from "@/lib/api/route";
 import { updateSite } from "@/lib/sites/manage-sites";
-import { updateSiteBody } from "@/lib/sites/schemas";
+import { updateSiteBody } from "@/lib/contracts/sites";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   PATCH: adminRoute({ body: updateSiteBody }, async ({ params, body }) =>

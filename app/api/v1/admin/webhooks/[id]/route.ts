@@ -1,6 +1,6 @@
 import { ok } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
-import { updateWebhookBody } from "@/lib/webhooks/schemas";
+import { adminRoute, defineRoute } from "@/lib/api/route";
+import { updateWebhookBody } from "@/lib/contracts/webhooks";
 import { deleteWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {

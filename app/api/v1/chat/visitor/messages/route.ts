@@ -1,8 +1,8 @@
 import { afterResponse } from "@/lib/http/after-response";
 import { answerAsDemoAgent, isDemoSite } from "@/lib/demo/demo-responder";
 import { created, ok } from "@/lib/http/envelope";
-import { defineRoute, thenStep, visitorRoute } from "@/lib/http/route";
-import { listMessagesQuery, sendMessageBody } from "@/lib/messages/schemas";
+import { defineRoute, thenStep, visitorRoute } from "@/lib/api/route";
+import { listMessagesQuery, sendMessageBody } from "@/lib/contracts/messages";
 import { listVisitorMessages, sendVisitorMessage } from "@/lib/messages/visitor-messages";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {

@@ -1,7 +1,7 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, visitorRoute } from "@/lib/http/route";
+import { defineRoute, visitorRoute } from "@/lib/api/route";
 import { livePresence, setPresence } from "@/lib/presence/presence";
-import { presenceQuery } from "@/lib/presence/schemas";
+import { presenceQuery } from "@/lib/contracts/presence";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {
   GET: visitorRoute({ query: presenceQuery }, async ({ visitor, query }) => {

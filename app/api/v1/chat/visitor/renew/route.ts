@@ -1,5 +1,5 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, visitorRoute } from "@/lib/http/route";
+import { defineRoute, visitorRoute } from "@/lib/api/route";
 import { renewVisitorToken } from "@/lib/tokens/visitor-token";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {

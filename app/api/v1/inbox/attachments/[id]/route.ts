@@ -1,5 +1,5 @@
 import { downloadAttachment } from "@/lib/inbox/tickets";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   GET: inboxRoute({}, async ({ params }) => downloadAttachment(params.id!)),

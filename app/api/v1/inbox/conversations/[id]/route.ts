@@ -1,6 +1,6 @@
 import { readInboxConversation } from "@/lib/inbox/conversations";
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   GET: inboxRoute({}, async ({ staff, params }) => ok(await readInboxConversation(staff.member, params.id!))),

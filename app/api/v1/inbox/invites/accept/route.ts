@@ -1,7 +1,7 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { acceptInvite } from "@/lib/staff/invites";
-import { acceptInviteBody } from "@/lib/staff/schemas";
+import { acceptInviteBody } from "@/lib/contracts/staff";
 import { sessionCookie } from "@/lib/staff/sessions";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {

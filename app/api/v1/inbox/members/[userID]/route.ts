@@ -1,6 +1,6 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
-import { teamMemberBody } from "@/lib/staff/schemas";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
+import { teamMemberBody } from "@/lib/contracts/staff";
 import { updateTeamMember } from "@/lib/staff/team";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {

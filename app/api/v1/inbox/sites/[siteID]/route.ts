@@ -1,7 +1,7 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { updateSite } from "@/lib/sites/manage-sites";
-import { updateSiteBody } from "@/lib/sites/schemas";
+import { updateSiteBody } from "@/lib/contracts/sites";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   PATCH: inboxRoute({ role: "owner", body: updateSiteBody }, async ({ params, body }) => ok(await updateSite(params.siteID!, body), "Site updated.")),

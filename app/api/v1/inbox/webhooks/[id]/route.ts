@@ -1,6 +1,6 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
-import { updateWebhookBody } from "@/lib/webhooks/schemas";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
+import { updateWebhookBody } from "@/lib/contracts/webhooks";
 import { deleteWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {

@@ -1,7 +1,7 @@
 import { postStaffMessage } from "@/lib/conversations/operator-conversations";
-import { staffMessageBody } from "@/lib/conversations/schemas";
+import { staffMessageBody } from "@/lib/contracts/conversations";
 import { created, ok } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
+import { adminRoute, defineRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   POST: adminRoute({ body: staffMessageBody }, async ({ params, body }) => {

@@ -1,7 +1,7 @@
 import { setStaffPresence } from "@/lib/conversations/operator-conversations";
-import { staffPresenceBody } from "@/lib/conversations/schemas";
+import { staffPresenceBody } from "@/lib/contracts/conversations";
 import { ok } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
+import { adminRoute, defineRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   POST: adminRoute({ body: staffPresenceBody }, async ({ params, body }) =>

@@ -1,6 +1,6 @@
 import { reopenOperatorConversation } from "@/lib/conversations/operator-conversations";
 import { ok } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
+import { adminRoute, defineRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   POST: adminRoute({}, async ({ params }) => ok(await reopenOperatorConversation(params.id!), "Conversation reopened.")),

@@ -1,6 +1,6 @@
 import { created } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
-import { inviteMemberBody } from "@/lib/members/schemas";
+import { adminRoute, defineRoute } from "@/lib/api/route";
+import { inviteMemberBody } from "@/lib/contracts/members";
 import { inviteMember } from "@/lib/staff/invites";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {

@@ -1,5 +1,5 @@
 import { created } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
+import { adminRoute, defineRoute } from "@/lib/api/route";
 import { createIdentitySecret } from "@/lib/identity/identity";
 
 // Creates (or replaces) the site's identity secret; this answer is the only time it is shown.

@@ -1,5 +1,5 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, visitorRoute } from "@/lib/http/route";
+import { defineRoute, visitorRoute } from "@/lib/api/route";
 import { readMemberPicture } from "@/lib/members/members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {

@@ -1,5 +1,5 @@
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, widgetRoute } from "@/lib/http/route";
+import { defineRoute, widgetRoute } from "@/lib/api/route";
 import { readWidgetConfig } from "@/lib/widget-config/widget-config";
 
 // Cacheable privately for a minute (decisions.md); Vary: Origin comes with every API response.

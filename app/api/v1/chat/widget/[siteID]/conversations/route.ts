@@ -1,9 +1,9 @@
 import { afterResponse } from "@/lib/http/after-response";
 import { answerAsDemoAgent, isDemoSite } from "@/lib/demo/demo-responder";
-import { startConversationBody } from "@/lib/conversations/schemas";
+import { startConversationBody } from "@/lib/contracts/conversations";
 import { startConversation } from "@/lib/conversations/start-conversation";
 import { created } from "@/lib/http/envelope";
-import { defineRoute, widgetRoute } from "@/lib/http/route";
+import { defineRoute, widgetRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("widget", {
   POST: widgetRoute({ body: startConversationBody, rateLimit: "starts" }, async ({ site, origin, body }) => {

@@ -1,7 +1,7 @@
 import { created } from "@/lib/http/envelope";
-import { defineRoute, widgetRoute } from "@/lib/http/route";
+import { defineRoute, widgetRoute } from "@/lib/api/route";
 import { recordPageView } from "@/lib/page-views/page-views";
-import { pageViewBody } from "@/lib/page-views/schemas";
+import { pageViewBody } from "@/lib/contracts/page-views";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("widget", {
   POST: widgetRoute({ body: pageViewBody, rateLimit: "page_views" }, async ({ site, origin, body }) =>

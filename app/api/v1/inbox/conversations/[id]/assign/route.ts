@@ -1,7 +1,7 @@
 import { assignConversation } from "@/lib/inbox/conversations";
-import { assignBody } from "@/lib/inbox/schemas";
+import { assignBody } from "@/lib/contracts/inbox";
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   POST: inboxRoute({ body: assignBody }, async ({ params, body }) => ok(await assignConversation(params.id!, body.member_id), "Assigned.")),

@@ -1,7 +1,7 @@
 import { postInboxMessage } from "@/lib/inbox/conversations";
-import { inboxMessageBody } from "@/lib/inbox/schemas";
+import { inboxMessageBody } from "@/lib/contracts/inbox";
 import { created, ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   POST: inboxRoute({ body: inboxMessageBody }, async ({ staff, params, body }) => {

@@ -1,7 +1,7 @@
 import { setInboxTyping } from "@/lib/inbox/conversations";
-import { typingBody } from "@/lib/inbox/schemas";
+import { typingBody } from "@/lib/contracts/inbox";
 import { ok } from "@/lib/http/envelope";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   POST: inboxRoute({ body: typingBody }, async ({ staff, params, body }) => ok(await setInboxTyping(staff.member, params.id!, body.typing))),

@@ -1,6 +1,6 @@
 import { created } from "@/lib/http/envelope";
-import { inboxTicketReplyBody } from "@/lib/inbox/schemas";
-import { defineRoute, inboxRoute } from "@/lib/http/route";
+import { inboxTicketReplyBody } from "@/lib/contracts/inbox";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { replyToTicket } from "@/lib/tickets/ticket-replies";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {

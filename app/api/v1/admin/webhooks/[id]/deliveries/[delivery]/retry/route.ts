@@ -1,5 +1,5 @@
 import { ok } from "@/lib/http/envelope";
-import { adminRoute, defineRoute } from "@/lib/http/route";
+import { adminRoute, defineRoute } from "@/lib/api/route";
 import { retryDelivery } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {

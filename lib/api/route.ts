@@ -9,12 +9,12 @@ import { authenticateVisitor, visitorOriginError, type VisitorSession } from "..
 import { assertSameOrigin, requireStaff } from "./inbox-auth";
 import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession } from "../staff/sessions";
 import { assertUploadUnexpired, authorizeUpload, uploadOrigins, type UploadGrant } from "../uploads/authorize-upload";
-import type { Reply } from "./envelope";
+import type { Reply } from "../http/envelope";
 import { AppError } from "../core/errors";
-import { requestOrigin } from "./request-origin";
-import { parsePathId, parseWith, readJsonBody, readQuery } from "./input";
-import { baseHeaders, CORS_ALLOWED_HEADERS, errorResponse, replyResponse, type Exchange } from "./respond";
-import { knownParams } from "./wire.mjs";
+import { requestOrigin } from "../http/request-origin";
+import { parsePathId, parseWith, readJsonBody, readQuery } from "../http/input";
+import { baseHeaders, CORS_ALLOWED_HEADERS, errorResponse, replyResponse, type Exchange } from "../http/respond";
+import { knownParams } from "../http/wire.mjs";
 
 // The one request pipeline. Every route handler is `family route → parse → authorize → service
 // → envelope`; the families below own the order of checks from decisions.md, CORS, body and

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { WEBHOOK_EVENTS } from "../webhooks/schemas";
+import { WEBHOOK_EVENTS } from "./webhooks";
 import { isoTime, named } from "./wire";
 
 // The wire shapes of the notification routes' answers (lib/webhooks, lib/email, ticket replies),
-// registered beside those of lib/openapi/wire.ts. Checked against every answer of the integration
+// registered beside those of lib/contracts/wire.ts. Checked against every answer of the integration
 // suite, like the others.
 
 export const webhook = named(

@@ -2,7 +2,7 @@ import { serviceOrigin } from "../core/env";
 import { authenticateStaff, sessionTokenFromCookies, type StaffRole, type StaffSession } from "../staff/sessions";
 import { AppError } from "../core/errors";
 
-// The inbox family's checks (lib/http/route.ts inboxRoute): the session cookie, the role, and for
+// The inbox family's checks (lib/api/route.ts inboxRoute): the session cookie, the role, and for
 // state changes the Origin — the inbox's defence against cross-site requests, with SameSite=Lax.
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH } from "../conversations/schemas";
+import { MAX_MESSAGE_LENGTH } from "./conversations";
 import { MAX_EPOCH_MS, queryInteger, sequenceCursor } from "../core/validation/cursors";
 import { clientId, requiredText } from "../core/validation/strings";
 

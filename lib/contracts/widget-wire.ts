@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WIDGET_LOCALES } from "../sites/schemas";
+import { WIDGET_LOCALES } from "./sites";
 import { named } from "./wire";
 
 // Widget 2's answers (lib/widget-config, lib/identity): the site config the widget reads before

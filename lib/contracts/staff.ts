@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { picture, STAFF_ROLES } from "../members/schemas";
+import { picture, STAFF_ROLES } from "./members";
 import { displayName, email, text } from "../core/validation/strings";
 
 const signInEmail = email().transform((value) => value.toLowerCase());

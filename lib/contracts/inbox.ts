@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH } from "../conversations/schemas";
-import { ticketReplyBody } from "../tickets/schemas";
+import { MAX_MESSAGE_LENGTH } from "./conversations";
+import { ticketReplyBody } from "./tickets";
 import { keysetCursor, queryInteger } from "../core/validation/cursors";
 import { clientId, requiredText } from "../core/validation/strings";
 

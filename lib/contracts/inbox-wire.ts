@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { STAFF_ROLES } from "../members/schemas";
+import { STAFF_ROLES } from "./members";
 import { ticketReply } from "./notification-wire";
 import { conversation, isoTime, named, staffMessage, ticket, ticketAttachment } from "./wire";
 
 // The wire shapes of the staff inbox's answers (/api/v1/inbox: lib/inbox, lib/staff) and of the
-// operator API's inbox additions, registered beside those of lib/openapi/wire.ts. Checked against
+// operator API's inbox additions, registered beside those of lib/contracts/wire.ts. Checked against
 // every answer of the integration suite, like the others.
 
 const role = z.enum(STAFF_ROLES);

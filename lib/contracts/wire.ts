@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { STAFF_ROLES } from "../members/schemas";
-import { WIDGET_LOCALES } from "../sites/schemas";
+import { STAFF_ROLES } from "./members";
+import { WIDGET_LOCALES } from "./sites";
 
 // The wire shapes of what the API answers (the `result` of the envelope), for the API document.
 // Requests are described by the very schemas the routes validate with (lib/<domain>/schemas.ts);
