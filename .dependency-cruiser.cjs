@@ -1,0 +1,89 @@
+// The layers of ../shared/CONVENTIONS.md ("Layers"), checked by `npm test` (npm run deps:check).
+// Leaves at the bottom, policy on top; each rule names the direction an import must not take.
+// Imports that break a rule today are listed in .dependency-cruiser-known-violations.json (the
+// debt issue 24 pays off); a new one fails the run. After removing some, `npm run deps:baseline`.
+
+/** A folder directly under lib/, as a path pattern. */
+const lib = (...folders) => `^lib/(${folders.join("|")})/`;
+
+module.exports = {
+  forbidden: [
+    {
+      name: "core-is-a-leaf",
+      comment: "lib/core/ (errors, env, log, validation, origins, sql-row, lifecycle) imports nothing else of lib/.",
+      severity: "error",
+      from: { path: lib("core") },
+      to: { path: "^lib/", pathNot: [lib("core"), "^lib/generated/"] },
+    },
+    {
+      name: "contracts-are-leaves",
+      comment: "lib/contracts/ (request and response schemas) imports only lib/core/: services, routes and the document all read them.",
+      severity: "error",
+      from: { path: lib("contracts") },
+      to: { path: "^lib/", pathNot: [lib("core", "contracts")] },
+    },
+    {
+      name: "db-only-above-core",
+      comment: "lib/db/ (client, migrations, query watch) imports only lib/core/ and the generated client.",
+      severity: "error",
+      from: { path: lib("db") },
+      to: { path: "^lib/", pathNot: [lib("core", "db"), "^lib/generated/"] },
+    },
+    {
+      name: "transport-knows-no-domain",
+      comment: "lib/http/ is transport (envelope, input, respond, screening): it imports only the leaves.",
+      severity: "error",
+      from: { path: lib("http") },
+      to: { path: "^lib/", pathNot: [lib("core", "db", "http"), "^lib/generated/"] },
+    },
+    {
+      name: "services-below-transport",
+      comment: "No service imports the transport (lib/http/), the policy layer (lib/api/) or the document (lib/openapi/).",
+      severity: "error",
+      from: { path: "^lib/", pathNot: [lib("http", "api", "openapi", "server", "runtime"), "^lib/prepare-service"] },
+      to: { path: lib("http", "api", "openapi") },
+    },
+    {
+      name: "no-app-from-lib",
+      comment: "lib/ never imports app/ (routes and pages sit on top).",
+      severity: "error",
+      from: { path: "^lib/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "no-tests-from-code",
+      comment: "Product code never imports test code.",
+      severity: "error",
+      from: { path: "^(lib|app|scripts)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "(^tests/|\\.test\\.ts$)" },
+    },
+    {
+      name: "no-module-cycles",
+      comment: "No module reaches itself through its imports (type-only imports included).",
+      severity: "error",
+      from: { path: "^lib/" },
+      to: { circular: true },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "Every import resolves.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^lib/generated/|^node_modules/|^\\.next/)" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".mjs", ".js", ".d.ts"],
+    },
+    reporterOptions: {
+      archi: { collapsePattern: "^lib/[^/]+|^app/api|^app/[^/]+" },
+    },
+  },
+};
