@@ -23,7 +23,7 @@ process.env.LOG_LEVEL = "error";
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "on";
 
 const { closeDatabase, db } = await import("../lib/db/client");
-const { appendMessage } = await import("../lib/messages/append-message");
+const { appendMessage } = await import("../lib/conversations/append-message");
 const { startNotificationWorker } = await import("../lib/jobs/worker");
 const { createWebhook } = await import("../lib/webhooks/webhooks");
 const { WebhookReceiver, eventually } = await import("../tests/support/webhook-receiver");

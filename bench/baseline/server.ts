@@ -4,19 +4,20 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { PreparedStatement } from "../../lib/db/client";
 import { isUniqueViolation } from "../../lib/db/errors";
-import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID, FIND_VISITOR_SESSION, MARK_VISITOR_SEEN, PUBLIC_MESSAGES_AFTER } from "../../lib/hot-statements";
+import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID, MARK_VISITOR_SEEN, PUBLIC_MESSAGES_AFTER } from "../../lib/conversations/statements";
+import { FIND_VISITOR_SESSION } from "../../lib/tokens/statements";
 import { AppError } from "../../lib/core/errors";
 import { checkJsonContentType, MAX_BODY_BYTES, parseJsonBytes, parseWith, readQuery } from "../../lib/http/input";
 import { appErrorBody } from "../../lib/http/respond";
 import { API_HEADERS, errorBody, JSON_CONTENT_TYPE, successBody } from "../../lib/http/wire.mjs";
-import { appendValues, explainFound, type ConversationWithClientId } from "../../lib/messages/append-message";
-import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "../../lib/messages/message-view";
+import { appendValues, explainFound, type ConversationWithClientId } from "../../lib/conversations/append-message";
+import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "../../lib/conversations/message-view";
 import { listMessagesQuery, sendMessageBody } from "../../lib/contracts/messages";
-import { emptyPage, pageOf, visitorMessage } from "../../lib/messages/visitor-messages";
+import { emptyPage, pageOf, visitorMessage } from "../../lib/conversations/visitor-messages";
 import { bearerTokenHash, sessionFromRow, visitorOriginError, type SessionRow } from "../../lib/tokens/visitor-token";
 
 // The bare baseline for `npm run bench`: what the service does for an idle poll, a short poll and
-// a send — the same prepared statements (lib/hot-statements.ts), the same rules (token, Origin,
+// a send — the same prepared statements (the entities' `statements.ts`), the same rules (token, Origin,
 // validation with the routes' zod schemas, duplicate and 409), the same envelope and status codes
 // — on plain node:http and pg: no Next.js, no Prisma, no Web Request/Response, no pipeline. The
 // bench divides the service's figures by these; tests/integration/bench-baseline.test.ts proves

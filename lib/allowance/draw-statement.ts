@@ -1,5 +1,5 @@
 // The allowance draw as SQL text, shared by the Prisma path (tickets, lib/allowance/daily-allowance.ts)
-// and the one-statement conversation start (lib/hot-statements.ts). No imports: the bench's
+// and the one-statement conversation start (lib/conversations/statements.ts). No imports: the bench's
 // baseline loads the hot statements too.
 
 /**

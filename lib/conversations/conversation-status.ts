@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { isEmbeddedDatabase } from "../core/env";
 import type { Conversation } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
-import { appendInTransaction } from "../messages/append-message";
+import { appendInTransaction } from "./append-message";
 import { signalMessage } from "../realtime/message-signals";
 import type { SqlRow } from "../core/sql-row";
 

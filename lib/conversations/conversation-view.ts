@@ -4,7 +4,7 @@ import type { inboxConversation } from "../contracts/inbox-wire";
 import type { conversation } from "../contracts/wire";
 
 // The wire shape of a conversation (lib/contracts/wire.ts), built only here: the operator API's,
-// and from it the inbox's and the webhooks'. Messages are added by the caller (lib/messages/message-view.ts).
+// and from it the inbox's and the webhooks'. Messages are added by the caller (lib/conversations/message-view.ts).
 
 export type WireConversation = z.infer<typeof conversation>;
 /** The inbox's, without its `messages`. */

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { AppError } from "../core/errors";
-import { appendMessage } from "../messages/append-message";
-import { messageInclude, toStaffWireMessage } from "../messages/message-view";
+import { appendMessage } from "./append-message";
+import { messageInclude, toStaffWireMessage } from "./message-view";
 import { assertMemberExists } from "../members/members";
-import { setPresence } from "../presence/presence";
+import { setPresence } from "./presence";
 import { closeConversationWithNotice, reopenConversation } from "./conversation-status";
 import { toWireConversation } from "./conversation-view";
 

@@ -1,6 +1,6 @@
 import { utcDay } from "../allowance/daily-allowance";
 import { queryPrepared } from "../db/client";
-import { START_CONVERSATIONS } from "../hot-statements";
+import { START_CONVERSATIONS } from "./statements";
 
 // Conversation starts are written in batches, one batch per inbox at a time in each process.
 // Every start draws on its inbox's counter for the day, and that row stays locked until its

@@ -1,7 +1,7 @@
 import { postStaffMessage } from "../conversations/operator-conversations";
 import { db } from "../db/client";
 import { log } from "../core/log";
-import { setPresence } from "../presence/presence";
+import { setPresence } from "../conversations/presence";
 import { DEMO_MEMBER_ID, DEMO_SITE_ID } from "../seed/seed-demo";
 
 // On the demo site only, a staff member answers every visitor message — typing first, then a

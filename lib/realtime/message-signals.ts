@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { directDatabaseUrl } from "../core/env";
-import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../hot-statements";
+import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../contracts/realtime-channels";
 import { log } from "../core/log";
 import { isDraining, onDrain } from "../core/lifecycle.mjs";
 import { recentSignals, type RecentSignals } from "./recent-signals";

@@ -1,5 +1,5 @@
 // When each conversation last had a wake-up signal, so that a long-poll can tell whether anything
-// arrived since its token lookup (lib/messages/visitor-messages.ts). Kept bounded without a timer
+// arrived since its token lookup (lib/conversations/visitor-messages.ts). Kept bounded without a timer
 // per entry: two generations of maps; once the current one is `windowMs` old it becomes the
 // previous one and the old previous one is dropped. A signal is therefore kept at least
 // `windowMs`, and at most the keys signalled in the last two generations are held.

@@ -1,6 +1,6 @@
 import { db, queryPrepared } from "../db/client";
 import type { Site } from "../generated/prisma/client";
-import { FIND_WIDGET_SITE } from "../hot-statements";
+import { FIND_WIDGET_SITE } from "./statements";
 import { AppError } from "../core/errors";
 import { isCanonicalOrigin } from "../core/origins/origin";
 

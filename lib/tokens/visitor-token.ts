@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { db, queryPrepared, type PrismaClient } from "../db/client";
 import type { Conversation, Site, VisitorToken } from "../generated/prisma/client";
-import { FIND_VISITOR_SESSION } from "../hot-statements";
+import { FIND_VISITOR_SESSION } from "./statements";
 import { AppError } from "../core/errors";
 import { originNotAllowed, siteAllowsOrigin, type SiteRecord } from "../sites/find-site";
 import type { SqlRow } from "../core/sql-row";

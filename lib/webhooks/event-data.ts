@@ -1,6 +1,6 @@
 import { toWebhookWireConversation } from "../conversations/conversation-view";
 import { db } from "../db/client";
-import { messageInclude, toWireMessage } from "../messages/message-view";
+import { messageInclude, toWireMessage } from "../conversations/message-view";
 import { ticketAttachmentsInclude, toWebhookWireTicket, toWireAttachment } from "../tickets/ticket-view";
 import type { WebhookEvent } from "../contracts/webhooks";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { PreparedStatement } from "../../lib/db/client";
-import { setPresence } from "../../lib/presence/presence";
+import { setPresence } from "../../lib/conversations/presence";
 import { ensureListening, presenceQuietSince, stopListening, subscribe } from "../../lib/realtime/message-signals";
 import { api, call } from "../support/api";
 import { createMember, openConversation, staffReply, visitor, type Started } from "../support/fixtures";
@@ -11,7 +11,7 @@ const onPostgres = await requireService("postgres");
 // What a long-poll does before its first wait. Issue 9, item 5: on a fresh instance the first
 // long-poll's read ran before the LISTEN connection existed, so a reply committed between that
 // read and the LISTEN was never signalled and the poll waited its full `wait`. And since a
-// long-poll with nothing new skips that read (lib/messages/visitor-messages.ts), a reply committed
+// long-poll with nothing new skips that read (lib/conversations/visitor-messages.ts), a reply committed
 // between its token lookup and its subscription must still answer it at once.
 //
 // The real queryPrepared runs every statement (every visitor request's SQL goes through it); the

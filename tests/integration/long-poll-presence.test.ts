@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, test } from "vitest";
 import { separatePostgresExecutor } from "../../lib/db/client";
-import { UPSERT_PRESENCE } from "../../lib/presence/presence";
+import { UPSERT_PRESENCE } from "../../lib/conversations/presence";
 import { ensureListening } from "../../lib/realtime/message-signals";
 import { api, call } from "../support/api";
 import { expectError } from "../support/expectations";

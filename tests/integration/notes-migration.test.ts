@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, test } from "vitest";
-import { APPEND_MESSAGE, PUBLIC_MESSAGES_AFTER } from "../../lib/hot-statements";
+import { APPEND_MESSAGE, PUBLIC_MESSAGES_AFTER } from "../../lib/conversations/statements";
 import { defaultMigrationsDir, pgliteSession, runMigrations } from "../../lib/db/migrations";
 
 // Issue 9, item 10: the migration that takes notes out of the public sequence. Conversations

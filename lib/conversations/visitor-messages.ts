@@ -1,10 +1,10 @@
 import { queryPrepared } from "../db/client";
-import { PUBLIC_MESSAGES_AFTER } from "../hot-statements";
+import { PUBLIC_MESSAGES_AFTER } from "./statements";
 import { AppError } from "../core/errors";
 import type { VisitorSession } from "../tokens/visitor-token";
 import { ensureListening, presenceQuietSince, quietSince, subscribe } from "../realtime/message-signals";
-import { markVisitorSeen } from "../conversations/visitor-seen";
-import { livePresence, PRESENCE_TTL_MS, type PresenceEntry } from "../presence/presence";
+import { markVisitorSeen } from "./visitor-seen";
+import { livePresence, PRESENCE_TTL_MS, type PresenceEntry } from "./presence";
 import { appendMessage, type NewMessage } from "./append-message";
 import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "./message-view";
 

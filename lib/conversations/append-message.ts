@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../db/errors";
 import { isEmbeddedDatabase } from "../core/env";
 import type { Conversation } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
-import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID } from "../hot-statements";
+import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID } from "./statements";
 import { signalMessage } from "../realtime/message-signals";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 import { fromMessageSqlRow, toWireMessage, type MessageRow, type MessageSqlRow, type WireMessage } from "./message-view";

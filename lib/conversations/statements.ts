@@ -1,39 +1,10 @@
-import type { PreparedStatement } from "./db/client";
-import { drawAllowanceSql } from "./allowance/draw-statement";
-import { MESSAGE_SQL_COLUMNS } from "./messages/message-view";
+import type { PreparedStatement } from "../db/client";
+import { drawAllowanceSql } from "../allowance/draw-statement";
+import { MESSAGE_CHANNEL } from "../contracts/realtime-channels";
+import { MESSAGE_SQL_COLUMNS } from "./message-view";
 
-// The prepared statements behind nearly every widget request, in a module with no dependencies,
-// so the bench's bare baseline (bench/baseline/server.ts) runs exactly the service's SQL.
-
-/**
- * The NOTIFY channel of the long-poll's wake-ups (lib/realtime): "a public message arrived in
- * conversation <payload>", or, with PRESENCE_PAYLOAD_PREFIX before the id, "a staff member's
- * typing presence changed in conversation <id>".
- */
-export const MESSAGE_CHANNEL = "parley_messages";
-/** Conversation ids never contain a colon, so a message's payload never starts with this. */
-export const PRESENCE_PAYLOAD_PREFIX = "p:";
-
-/** A visitor token's session, by the token's SHA-256 ($1): every visitor request runs it. */
-export const FIND_VISITOR_SESSION: PreparedStatement = {
-  name: "find_visitor_session",
-  text: `
-    SELECT t.id AS token_id, t.origin, t.expires_at, t.rotated_at,
-           c.id AS conversation_id, c.status, c.visitor_id, c.visitor_name, c.last_sequence,
-           s.id AS site_id, s.name AS site_name, s.inbox_id, s.origins, s.offline
-    FROM visitor_tokens t
-    JOIN conversations c ON c.id = t.conversation_id
-    JOIN sites s ON s.id = c.site_id
-    WHERE t.hash = $1`,
-};
-
-/** Site $1 as the widget routes see it (every start and widget request runs it). */
-export const FIND_WIDGET_SITE: PreparedStatement = {
-  name: "find_widget_site",
-  text: `
-    SELECT id, name, inbox_id AS "inboxId", origins, offline, identity_required AS "identityRequired"
-    FROM sites WHERE id = $1`,
-};
+// Prepared and run by every widget request: the bench's bare baseline (bench/baseline/server.ts)
+// imports these as any caller does, so it runs exactly the service's SQL.
 
 /** Conversation $1's public messages after sequence $2, ascending, at most $3. */
 export const PUBLIC_MESSAGES_AFTER: PreparedStatement = {
