@@ -44,6 +44,13 @@ module.exports = {
       to: { path: lib("http", "api", "openapi") },
     },
     {
+      name: "queue-knows-no-consumer",
+      comment: "lib/jobs/ is the queue alone; what runs on it (email, webhooks) is wired in lib/notifications/.",
+      severity: "error",
+      from: { path: lib("jobs") },
+      to: { path: lib("email", "webhooks", "notifications") },
+    },
+    {
       name: "no-app-from-lib",
       comment: "lib/ never imports app/ (routes and pages sit on top).",
       severity: "error",

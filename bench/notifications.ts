@@ -24,7 +24,7 @@ process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "on";
 
 const { closeDatabase, db } = await import("../lib/db/client");
 const { appendMessage } = await import("../lib/conversations/append-message");
-const { startNotificationWorker } = await import("../lib/jobs/worker");
+const { startNotificationWorker } = await import("../lib/notifications/worker");
 const { createWebhook } = await import("../lib/webhooks/webhooks");
 const { WebhookReceiver, eventually } = await import("../tests/support/webhook-receiver");
 

@@ -89,7 +89,7 @@ function startNotificationsInBackground(): void {
   if (env().NOTIFICATION_WORKER === "off") return;
   backgroundStopped = false;
   const start = () =>
-    import("./jobs/worker")
+    import("./notifications/worker")
       .then(({ startNotificationWorker }) => startNotificationWorker())
       .then(async (worker) => {
         if (backgroundStopped) return worker.stop();

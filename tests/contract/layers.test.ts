@@ -6,10 +6,11 @@ import { describe, expect, test } from "vitest";
 // .dependency-cruiser.cjs (leaves import nothing above them, no service imports the transport or
 // the document, no module cycle), and the folders of lib/ as a graph: a group of folders that
 // reach each other through their imports (a knot) is what makes "what happens after a reply" take
-// an hour to find. Issue 24 unties them: the bars below only ever go down.
+// an hour to find. Issue 24 untied a knot of 22 folders; the bars are its target (no knot of more
+// than two folders, at most two imports inside one) and only ever go down.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const KNOT_BARS = { largestKnot: 9, importsInsideKnots: 45 };
+const KNOT_BARS = { largestKnot: 2, importsInsideKnots: 2 };
 
 interface Cruise {
   modules: { source: string; dependencies: { resolved: string }[] }[];

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
 import type { NotificationTimings } from "../../lib/jobs/timings";
-import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
+import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api } from "../support/api";
 import { createMember, createSite, ORIGIN, startConversation } from "../support/fixtures";
 import { SmtpCapture, type CapturedMail } from "../support/smtp-capture";

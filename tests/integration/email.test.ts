@@ -4,7 +4,7 @@ import { runStaffAlerts } from "../../lib/email/staff-alerts";
 import type { JobContext } from "../../lib/jobs/context";
 import type { JobSpec } from "../../lib/jobs/queue";
 import { DEFAULT_TIMINGS, type NotificationTimings } from "../../lib/jobs/timings";
-import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
+import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { deactivateMember } from "../../lib/staff/team";
 import { api } from "../support/api";
 import { createMember, openConversation, type Started } from "../support/fixtures";

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
 import { otherConversationsOfUser } from "../../lib/inbox/user-conversations";
-import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
+import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api, type CallOptions } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, ORIGIN } from "../support/fixtures";

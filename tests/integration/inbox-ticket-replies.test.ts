@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
-import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
+import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { MAX_TICKET_REPLY_LENGTH } from "../../lib/contracts/tickets";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";

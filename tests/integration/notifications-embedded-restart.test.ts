@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { closeDatabase, db } from "../../lib/db/client";
-import { startNotificationWorker } from "../../lib/jobs/worker";
+import { startNotificationWorker } from "../../lib/notifications/worker";
 import { api } from "../support/api";
 import { openConversation } from "../support/fixtures";
 import { testDatabaseUrl } from "../support/postgres";

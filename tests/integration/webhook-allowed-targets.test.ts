@@ -1,7 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
-import { startNotificationWorker, type NotificationWorker } from "../../lib/jobs/worker";
+import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { openConversation } from "../support/fixtures";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
-import { startNotificationWorker } from "../../lib/jobs/worker";
+import { startNotificationWorker } from "../../lib/notifications/worker";
 import { isBlockedAddress, registrationProblem, resolveTarget, TargetRefused } from "../../lib/webhooks/target-guard";
 import { api, type CallOptions } from "../support/api";
 import { expectError } from "../support/expectations";

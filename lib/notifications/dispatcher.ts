@@ -5,8 +5,8 @@ import type { Conversation, Message, NotificationEvent, Webhook } from "../gener
 import type { SqlRow } from "../core/sql-row";
 import { eventData, loadMessages } from "../webhooks/event-data";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../contracts/webhooks";
-import type { JobContext } from "./context";
-import { QUEUES, type JobSpec } from "./queue";
+import type { JobContext } from "../jobs/context";
+import { QUEUES, type JobSpec } from "../jobs/queue";
 
 // The dispatcher turns the outbox rows the triggers wrote (notification_events) into webhook
 // deliveries (claimed by lib/webhooks/delivery-loop.ts), emails and jobs. A batch is claimed for a

@@ -7,10 +7,10 @@ import { closeSmtpTransport } from "../email/transport";
 import { log } from "../core/log";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
-import type { JobContext } from "./context";
+import type { JobContext } from "../jobs/context";
 import { DISPATCH_BATCH, dispatchEvents } from "./dispatcher";
-import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "./queue";
-import { resolveTimings, type NotificationTimings } from "./timings";
+import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "../jobs/queue";
+import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
 // The notification worker: the dispatcher loop over the outbox, the webhook delivery loop, and
 // pg-boss workers for each queue. Every service instance may run one; pg-boss hands each job to
