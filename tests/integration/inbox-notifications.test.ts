@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
-import { otherConversationsOfUser } from "../../lib/inbox/user-conversations";
+import { otherConversationsOfUser } from "../../lib/conversations/user-conversations";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api, type CallOptions } from "../support/api";
 import { expectError } from "../support/expectations";

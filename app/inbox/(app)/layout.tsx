@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { cache, type ReactNode } from "react";
-import { unreadConversationCount } from "@/lib/inbox/conversations";
+import { unreadConversationCount } from "@/lib/conversations/inbox-conversations";
 import styles from "../inbox.module.css";
 import { SignOutButton } from "../_components/auth-forms";
 import { inboxTitle } from "../_components/inbox-title";

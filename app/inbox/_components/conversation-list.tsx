@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { listInboxConversations } from "@/lib/inbox/conversations";
+import { listInboxConversations } from "@/lib/conversations/inbox-conversations";
 import { conversationListQuery } from "@/lib/contracts/inbox";
 import type { StaffMember } from "@/lib/staff/sessions";
 import { listSites } from "@/lib/sites/manage-sites";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { listInboxTickets } from "@/lib/inbox/tickets";
+import { listInboxTickets } from "@/lib/tickets/inbox-tickets";
 import styles from "../../inbox.module.css";
 import { LocalTime } from "../../_components/local-time";
 import { requireStaffPage } from "../../_components/staff-session";

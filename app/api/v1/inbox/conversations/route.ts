@@ -1,4 +1,4 @@
-import { listInboxConversations, unreadConversationCount } from "@/lib/inbox/conversations";
+import { listInboxConversations, unreadConversationCount } from "@/lib/conversations/inbox-conversations";
 import { conversationListQuery } from "@/lib/contracts/inbox";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";

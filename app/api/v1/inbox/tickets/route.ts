@@ -1,4 +1,4 @@
-import { listInboxTickets } from "@/lib/inbox/tickets";
+import { listInboxTickets } from "@/lib/tickets/inbox-tickets";
 import { ticketListQuery } from "@/lib/contracts/inbox";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { readInboxConversation, type InboxConversation } from "@/lib/inbox/conversations";
-import { otherConversationsOfUser } from "@/lib/inbox/user-conversations";
+import { readInboxConversation, type InboxConversation } from "@/lib/conversations/inbox-conversations";
+import { otherConversationsOfUser } from "@/lib/conversations/user-conversations";
 import { AppError } from "@/lib/core/errors";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../../inbox.module.css";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { readInboxTicket } from "@/lib/inbox/tickets";
+import { readInboxTicket } from "@/lib/tickets/inbox-tickets";
 import { AppError } from "@/lib/core/errors";
 import { MAX_TICKET_REPLY_LENGTH } from "@/lib/contracts/tickets";
 import styles from "../../../inbox.module.css";

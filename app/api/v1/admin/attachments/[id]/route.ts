@@ -1,4 +1,4 @@
-import { downloadAttachment } from "@/lib/inbox/tickets";
+import { downloadAttachment } from "@/lib/tickets/inbox-tickets";
 import { adminRoute, defineRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {

@@ -3,7 +3,7 @@ import { answerAsDemoAgent, isDemoSite } from "@/lib/demo/demo-responder";
 import { created, ok } from "@/lib/http/envelope";
 import { defineRoute, thenStep, visitorRoute } from "@/lib/api/route";
 import { listMessagesQuery, sendMessageBody } from "@/lib/contracts/messages";
-import { listVisitorMessages, sendVisitorMessage } from "@/lib/messages/visitor-messages";
+import { listVisitorMessages, sendVisitorMessage } from "@/lib/conversations/visitor-messages";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {
   GET: visitorRoute({ query: listMessagesQuery }, ({ visitor, query, request }) => thenStep(listVisitorMessages(visitor, query, request.signal), ok)),

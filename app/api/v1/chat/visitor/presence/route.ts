@@ -1,6 +1,6 @@
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, visitorRoute } from "@/lib/api/route";
-import { livePresence, setPresence } from "@/lib/presence/presence";
+import { livePresence, setPresence } from "@/lib/conversations/presence";
 import { presenceQuery } from "@/lib/contracts/presence";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("visitor", {

@@ -1,4 +1,4 @@
-import { downloadAttachment } from "@/lib/inbox/tickets";
+import { downloadAttachment } from "@/lib/tickets/inbox-tickets";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {

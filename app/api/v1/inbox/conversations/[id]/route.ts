@@ -1,4 +1,4 @@
-import { readInboxConversation } from "@/lib/inbox/conversations";
+import { readInboxConversation } from "@/lib/conversations/inbox-conversations";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 

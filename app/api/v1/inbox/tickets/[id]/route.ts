@@ -1,4 +1,4 @@
-import { readInboxTicket } from "@/lib/inbox/tickets";
+import { readInboxTicket } from "@/lib/tickets/inbox-tickets";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 

@@ -1,4 +1,4 @@
-import { postInboxMessage } from "@/lib/inbox/conversations";
+import { postInboxMessage } from "@/lib/conversations/inbox-conversations";
 import { inboxMessageBody } from "@/lib/contracts/inbox";
 import { created, ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";

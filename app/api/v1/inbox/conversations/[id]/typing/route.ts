@@ -1,4 +1,4 @@
-import { setInboxTyping } from "@/lib/inbox/conversations";
+import { setInboxTyping } from "@/lib/conversations/inbox-conversations";
 import { typingBody } from "@/lib/contracts/inbox";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";

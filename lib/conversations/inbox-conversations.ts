@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { db, queryPrepared, type PreparedStatement } from "../db/client";
-import { toInboxWireConversation } from "../conversations/conversation-view";
+import { toInboxWireConversation } from "./conversation-view";
 import type { Conversation, ConversationRead, Member, Message, Site } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import type { inboxConversationSummary } from "../contracts/inbox-wire";
-import { appendMessage } from "../conversations/append-message";
-import { messageInclude, toWireMessage } from "../conversations/message-view";
-import { livePresence, setPresence } from "../conversations/presence";
+import { appendMessage } from "./append-message";
+import { messageInclude, toWireMessage } from "./message-view";
+import { livePresence, setPresence } from "./presence";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 import type { StaffMember } from "../staff/sessions";
 import { encodeKeysetCursor } from "../core/validation/cursors";

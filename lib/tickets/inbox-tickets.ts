@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { db } from "../db/client";
 import type { inboxTicketDetail } from "../contracts/inbox-wire";
 import { AppError } from "../core/errors";
-import { ticketAttachmentsInclude, toInboxWireTicket } from "../tickets/ticket-view";
+import { ticketAttachmentsInclude, toInboxWireTicket } from "./ticket-view";
 import { storageOf } from "../uploads/storage";
 
 // Tickets as staff read them in the inbox, and their files, which only signed-in staff (or the
