@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import type { InboxEvent } from "../contracts/inbox-events";
 import { listenEmbedded, queryPrepared, type PreparedStatement } from "../db/client";
 import { directDatabaseUrl } from "../core/env";
 import { log } from "../core/log";
@@ -18,12 +19,7 @@ import { log } from "../core/log";
 
 export const INBOX_CHANNEL = "parley_inbox";
 
-export type InboxEvent =
-  | { type: "message"; conversation_id: string; author_type: string; kind: string }
-  | { type: "conversation"; conversation_id: string }
-  | { type: "typing"; conversation_id: string; typing: boolean }
-  /** The listener reconnected: events may have been missed, so read everything again. */
-  | { type: "resync" };
+export type { InboxEvent };
 
 interface State {
   emitter: EventEmitter;
