@@ -1,18 +1,10 @@
 import type { PreparedStatement } from "./db/client";
 import { drawAllowanceSql } from "./allowance/draw-statement";
 import { MESSAGE_SQL_COLUMNS } from "./messages/message-view";
+import { MESSAGE_CHANNEL } from "./realtime/events";
 
 // The prepared statements behind nearly every widget request, in a module with no dependencies,
 // so the bench's bare baseline (bench/baseline/server.ts) runs exactly the service's SQL.
-
-/**
- * The NOTIFY channel of the long-poll's wake-ups (lib/realtime): "a public message arrived in
- * conversation <payload>", or, with PRESENCE_PAYLOAD_PREFIX before the id, "a staff member's
- * typing presence changed in conversation <id>".
- */
-export const MESSAGE_CHANNEL = "parley_messages";
-/** Conversation ids never contain a colon, so a message's payload never starts with this. */
-export const PRESENCE_PAYLOAD_PREFIX = "p:";
 
 /** A visitor token's session, by the token's SHA-256 ($1): every visitor request runs it. */
 export const FIND_VISITOR_SESSION: PreparedStatement = {
