@@ -51,6 +51,14 @@ module.exports = {
       to: { path: lib("email", "webhooks", "notifications") },
     },
     {
+      name: "realtime-below-entities",
+      comment:
+        "lib/realtime/ (the one listener, its typed events and their two consumers) imports only lib/core/, lib/db/ and lib/contracts/: the entities that write call it (signalMessage, publishSessionsEnded), so it must not call them.",
+      severity: "error",
+      from: { path: lib("realtime"), pathNot: "\\.test\\.ts$" },
+      to: { path: "^lib/", pathNot: [lib("core", "db", "contracts", "realtime")] },
+    },
+    {
       name: "no-app-from-lib",
       comment: "lib/ never imports app/ (routes and pages sit on top).",
       severity: "error",

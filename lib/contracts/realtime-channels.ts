@@ -10,3 +10,6 @@ export const MESSAGE_CHANNEL = "parley_messages";
 
 /** Conversation ids never contain a colon, so a message's payload never starts with this. */
 export const PRESENCE_PAYLOAD_PREFIX = "p:";
+
+/** The NOTIFY channel of the inbox's live updates (its triggers, migration 20261123020000) and of ended sessions. */
+export const INBOX_CHANNEL = "parley_inbox";

@@ -1,5 +1,6 @@
 import { AppError } from "../core/errors";
-import { subscribeInbox, type InboxEvent } from "../realtime/inbox-signals";
+import type { InboxEvent } from "../contracts/inbox-events";
+import { subscribeInbox } from "../realtime/inbox-signals";
 import { recordInboxActivity, sessionIsLive, type StaffSession } from "../staff/sessions";
 
 // The inbox's live channel: Server-Sent Events. One long response per open inbox tab carries

@@ -1,39 +1,29 @@
 import { EventEmitter } from "node:events";
-import pg from "pg";
 import { directDatabaseUrl } from "../core/env";
-import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../contracts/realtime-channels";
-import { log } from "../core/log";
 import { isDraining, onDrain } from "../core/lifecycle.mjs";
+import { PRESENCE_PAYLOAD_PREFIX } from "./events";
+import { addConsumer, listen, listeningSinceTime, stopListening as stopListener } from "./listener";
 import { recentSignals, type RecentSignals } from "./recent-signals";
 
 // "A public message arrived in conversation X": the wake-up behind long-polling. On PGlite (one
 // process) an in-process emitter carries it. On PostgreSQL it travels as NOTIFY on one channel,
-// sent by the appending statement (so only committed messages wake anyone), and each process
-// keeps one LISTEN connection whose notifications are fanned out in memory. Each process also
-// remembers when each conversation was last signalled (quietSince), so a long-poll can tell that
-// nothing arrived since its token lookup without reading the messages.
+// sent by the appending statement (so only committed messages wake anyone), and reaches the
+// process's one listener (listener.ts), whose `message` events are fanned out in memory here.
+// Each process also remembers when each conversation was last signalled (quietSince), so a
+// long-poll can tell that nothing arrived since its token lookup without reading the messages.
 //
 // "A staff member's typing presence changed in conversation X" travels the same way, as a second
-// kind of signal: its own event name and NOTIFY payload (PRESENCE_PAYLOAD_PREFIX + X), its own
-// memory (presenceQuietSince). A long-poll that carries typing (`presence`) listens to both.
-
-interface ListenerState {
-  client: pg.Client | null;
-  connecting: Promise<void> | null;
-  /** performance.now() once `client` was listening (null while there is none). */
-  connectedAt: number | null;
-}
+// kind of signal (the listener's `staff_typing`): its own event name, its own memory
+// (presenceQuietSince). A long-poll that carries typing (`presence`) listens to both.
 // Kept on globalThis: Next may load this module more than once in one process (per bundle), and
 // a signal must reach every held request, whichever copy holds it.
 const processWide = globalThis as unknown as {
   parleyMessageSignals?: EventEmitter;
-  parleyMessageListener?: ListenerState;
   parleyRecentMessageSignals?: RecentSignals;
   parleyRecentPresenceSignals?: RecentSignals;
   parleySignalsSince?: number;
 };
 const emitter = (processWide.parleyMessageSignals ??= new EventEmitter().setMaxListeners(0)); // one listener per held request
-const listener: ListenerState = (processWide.parleyMessageListener ??= { client: null, connecting: null, connectedAt: null });
 // How long the time of a conversation's last signal is kept: far longer than a token lookup takes.
 const SIGNAL_MEMORY_MS = 60_000;
 const recent = (processWide.parleyRecentMessageSignals ??= recentSignals(SIGNAL_MEMORY_MS));
@@ -53,6 +43,18 @@ export function waitingRequests(conversationId: string): number {
 function wakeEveryone(): void {
   for (const conversationId of emitter.eventNames()) emitter.emit(conversationId);
 }
+
+// Whoever subscribed before the listener came up may have missed a NOTIFY sent while nobody
+// listened (a process's first connection as much as a reconnection), and whoever waits when it is
+// lost would miss the next: both times they look for themselves (and the first to wait again
+// reconnects it).
+addConsumer("long-polls", {
+  message: signalMessage,
+  staff_typing: signalPresence,
+  connected: wakeEveryone,
+  lost: wakeEveryone,
+  waiting: () => emitter.eventNames().length > 0,
+});
 
 /** Wakes local waiters for a conversation (PGlite, or a NOTIFY received from PostgreSQL). */
 export function signalMessage(conversationId: string): void {
@@ -87,7 +89,7 @@ export function presenceQuietSince(conversationId: string, since: number): boole
 
 function listeningSince(since: number): boolean {
   if (!directDatabaseUrl()) return true;
-  const connectedAt = listener.client ? listener.connectedAt : null;
+  const connectedAt = listeningSinceTime();
   return connectedAt !== null && connectedAt <= since;
 }
 
@@ -96,43 +98,9 @@ function listeningSince(since: number): boolean {
  * waiters fall back to polling the database.
  */
 export async function ensureListening(): Promise<boolean> {
-  // LISTEN needs a session of its own: the direct URL when DATABASE_URL goes through a pooler.
-  const listenUrl = directDatabaseUrl();
-  if (!listenUrl) return true;
-  if (listener.client) return true;
-  listener.connecting ??= connectListener(listenUrl).finally(() => {
-    listener.connecting = null;
-  });
-  await listener.connecting.catch(() => {});
-  return listener.client !== null;
-}
-
-async function connectListener(connectionString: string): Promise<void> {
-  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2_000, keepAlive: true });
-  client.on("notification", (message) => {
-    if (message.channel !== MESSAGE_CHANNEL || !message.payload) return;
-    if (message.payload.startsWith(PRESENCE_PAYLOAD_PREFIX)) signalPresence(message.payload.slice(PRESENCE_PAYLOAD_PREFIX.length));
-    else signalMessage(message.payload);
-  });
-  client.on("error", () => dropListener(client));
-  client.on("end", () => dropListener(client));
-  await client.connect();
-  await client.query(`LISTEN ${MESSAGE_CHANNEL}`);
-  listener.client = client;
-  listener.connectedAt = performance.now(); // after LISTEN took effect: every later commit's NOTIFY reaches it
-  log.info("message_listener_connected");
-  // Whoever subscribed before this moment may have missed a NOTIFY sent while nobody listened
-  // (the first connection of a process as much as a reconnection): they look for themselves.
-  wakeEveryone();
-}
-
-function dropListener(client: pg.Client): void {
-  if (listener.client !== client) return;
-  listener.client = null;
-  listener.connectedAt = null;
-  log.warn("message_listener_lost");
-  client.end().catch(() => {});
-  wakeEveryone(); // they look for themselves, and the first to wait again reconnects
+  // On PGlite nothing is ever missed: the writes wake this process's long-polls themselves.
+  if (!directDatabaseUrl()) return true;
+  return listeningSinceTime() !== null || listen();
 }
 
 type Outcome = "message" | "presence" | "timeout" | "aborted";
@@ -201,14 +169,5 @@ export function subscribe(conversationId: string, presence = false): Subscriptio
   };
 }
 
-/** Closes the LISTEN connection (tests, scripts). */
-export async function stopListening(): Promise<void> {
-  const client = listener.client;
-  listener.client = null;
-  listener.connectedAt = null;
-  if (client) {
-    client.removeAllListeners("end");
-    client.removeAllListeners("error");
-    await client.end().catch(() => {});
-  }
-}
+/** Closes the process's LISTEN connection, the inbox's too: one listener (tests, scripts). */
+export const stopListening = stopListener;

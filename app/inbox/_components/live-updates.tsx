@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
+import type { InboxStreamEvent } from "@/lib/contracts/inbox-events";
 import styles from "../inbox.module.css";
 import { inboxTitle } from "./inbox-title";
 
@@ -10,12 +11,6 @@ import { inboxTitle } from "./inbox-title";
 // counts stay the server's truth. Visitor typing is passed to the open thread as a DOM event. A
 // visitor message while the tab is hidden plays a short tone (at most every 4 s, mutable) and,
 // if the agent opted in, shows a browser notification.
-
-type InboxEvent =
-  | { type: "ready" | "resync" }
-  | { type: "message"; conversation_id: string; author_type: string; kind: string }
-  | { type: "conversation"; conversation_id: string }
-  | { type: "typing"; conversation_id: string; typing: boolean };
 
 export const TYPING_EVENT = "parley:typing";
 const REFRESH_DELAY_MS = 120;
@@ -84,7 +79,7 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
     source.onopen = () => setLive(true);
     source.onerror = () => setLive(false);
     source.onmessage = (message) => {
-      const event = JSON.parse(message.data) as InboxEvent;
+      const event = JSON.parse(message.data) as InboxStreamEvent;
       if (event.type === "ready") {
         setLive(true);
         return;
