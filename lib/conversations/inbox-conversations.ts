@@ -1,21 +1,19 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { db, queryPrepared, type PreparedStatement } from "../db/client";
 import { toInboxWireConversation } from "./conversation-view";
 import type { Conversation, ConversationRead, Member, Message, Site } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import type { inboxConversationSummary } from "../contracts/inbox-wire";
-import { appendMessage } from "./append-message";
 import { messageInclude, toWireMessage } from "./message-view";
-import { livePresence, setPresence } from "./presence";
+import { livePresence } from "./presence";
+import { markRead } from "./staff-commands";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 import type { StaffMember } from "../staff/sessions";
 import { encodeKeysetCursor } from "../core/validation/cursors";
 import type { ConversationListQuery } from "../contracts/inbox";
 
-// The inbox's conversations: the list (newest activity first, unread per member), a whole
-// conversation (which marks it read), replies and notes as the signed-in member, typing,
-// assignment. Activity and the last visitor message are kept on the conversation row by a trigger
+// The inbox's reads of conversations: the list (newest activity first, unread per member) and a
+// whole conversation (which marks it read). What a member does to one is in staff-commands.ts. Activity and the last visitor message are kept on the conversation row by a trigger
 // on messages (migration 20261123020000), so the list is one index walk, whatever its size.
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
@@ -115,13 +113,6 @@ export async function unreadConversationCount(memberId: string): Promise<number>
   return Number(row?.n ?? 0);
 }
 
-async function markRead(memberId: string, conversationId: string, sequence: number): Promise<void> {
-  await (await db()).$executeRaw`
-    INSERT INTO conversation_reads (member_id, conversation_id, read_sequence) VALUES (${memberId}, ${conversationId}, ${sequence})
-    ON CONFLICT (member_id, conversation_id)
-    DO UPDATE SET read_sequence = GREATEST(conversation_reads.read_sequence, EXCLUDED.read_sequence)`;
-}
-
 /** One conversation, whole, notes included; reading it marks it read for this member. */
 export async function readInboxConversation(member: StaffMember, id: string) {
   const prisma = await db();
@@ -144,38 +135,3 @@ export async function readInboxConversation(member: StaffMember, id: string) {
 }
 
 export type InboxConversation = Awaited<ReturnType<typeof readInboxConversation>>;
-
-export async function postInboxMessage(member: StaffMember, conversationId: string, input: { body: string; kind: "message" | "note"; client_id?: string }) {
-  const sent = await appendMessage({
-    conversationId,
-    authorType: "staff",
-    authorId: member.id,
-    memberId: member.id,
-    kind: input.kind,
-    body: input.body,
-    clientId: input.client_id ?? `staff_${randomUUID()}`,
-  });
-  await setPresence({ conversationId, actorId: member.id, authorType: "staff" }, false);
-  if (sent.message.kind === "message") await markRead(member.id, conversationId, sent.message.sequence);
-  return sent;
-}
-
-export async function setInboxTyping(member: StaffMember, conversationId: string, typing: boolean) {
-  const found = await (await db()).conversation.findUnique({ where: { id: conversationId }, select: { status: true } });
-  if (!found) throw conversationNotFound();
-  await setPresence({ conversationId, actorId: member.id, authorType: "staff" }, typing && found.status === "open");
-  return { conversation_id: conversationId, typing: typing && found.status === "open" };
-}
-
-export async function assignConversation(conversationId: string, memberId: string | null) {
-  const prisma = await db();
-  if (memberId !== null) {
-    const assignee = await prisma.member.findUnique({ where: { id: memberId }, select: { role: true, passwordHash: true, deactivatedAt: true } });
-    if (!assignee || !assignee.role || !assignee.passwordHash || assignee.deactivatedAt) {
-      throw new AppError("member_not_found", "No active team member has this id.");
-    }
-  }
-  const { count } = await prisma.conversation.updateMany({ where: { id: conversationId }, data: { assignedMemberId: memberId } });
-  if (count === 0) throw conversationNotFound();
-  return { conversation_id: conversationId, assigned_member_id: memberId };
-}

@@ -1,4 +1,4 @@
-import { postStaffMessage } from "../conversations/operator-conversations";
+import { sendStaffMessage } from "../conversations/staff-commands";
 import { db } from "../db/client";
 import { log } from "../core/log";
 import { setPresence } from "../conversations/presence";
@@ -50,8 +50,7 @@ export async function answerAsDemoAgent(conversationId: string, visitorText: str
       await setPresence(agent, false);
       return;
     }
-    await postStaffMessage(conversationId, { authorId: DEMO_MEMBER_ID, body: demoAnswer(visitorText), kind: "message" });
-    await setPresence(agent, false);
+    await sendStaffMessage(DEMO_MEMBER_ID, conversationId, { body: demoAnswer(visitorText), kind: "message" }); // ends its typing
   } catch (error) {
     log.warn("demo_reply_failed", { conversationId, error });
   }

@@ -1,4 +1,4 @@
-import { assignConversation } from "@/lib/conversations/inbox-conversations";
+import { assignConversation } from "@/lib/conversations/staff-commands";
 import { assignBody } from "@/lib/contracts/inbox";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";

@@ -1,4 +1,4 @@
-import { closeConversation } from "@/lib/conversations/operator-conversations";
+import { closeConversation } from "@/lib/conversations/staff-commands";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 

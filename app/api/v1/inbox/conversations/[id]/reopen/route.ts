@@ -1,7 +1,7 @@
-import { reopenOperatorConversation } from "@/lib/conversations/operator-conversations";
+import { reopenClosedConversation } from "@/lib/conversations/staff-commands";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({}, async ({ params }) => ok(await reopenOperatorConversation(params.id!), "Conversation reopened.")),
+  POST: inboxRoute({}, async ({ params }) => ok(await reopenClosedConversation(params.id!), "Conversation reopened.")),
 });

@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { db } from "../db/client";
+import { AppError } from "../core/errors";
+import { appendMessage, type View } from "./append-message";
+import { toWireMessage, type WireMessage } from "./message-view";
+import { setPresence } from "./presence";
+import { closeConversationWithNotice, reopenConversation } from "./conversation-status";
+import { toWireConversation } from "./conversation-view";
+
+// What a member does to a conversation, whichever audience asks: the inbox (the signed-in member)
+// and the operator API (a member named in the request) call these same commands. Each audience
+// checks who may act, then shapes the answer; the rules of the act live here once.
+
+const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
+
+export interface StaffMessageInput {
+  body: string;
+  kind: "message" | "note";
+  clientId?: string;
+}
+
+/**
+ * A reply or a note by `memberId`. Sending ends the member's typing, and a public reply marks the
+ * conversation read for them up to it.
+ */
+export async function sendStaffMessage<Message extends { kind: string; sequence: number } = WireMessage>(
+  memberId: string,
+  conversationId: string,
+  input: StaffMessageInput,
+  view: View<Message> = toWireMessage as unknown as View<Message>,
+) {
+  const sent = await appendMessage(
+    {
+      conversationId,
+      authorType: "staff",
+      authorId: memberId,
+      memberId,
+      kind: input.kind,
+      body: input.body,
+      clientId: input.clientId ?? `staff_${randomUUID()}`,
+    },
+    view,
+  );
+  await setPresence({ conversationId, actorId: memberId, authorType: "staff" }, false);
+  if (sent.message.kind === "message") await markRead(memberId, conversationId, sent.message.sequence);
+  return sent;
+}
+
+/** Records that `memberId` is (or stopped) typing; nobody types into a closed conversation. Answers what was recorded. */
+export async function setStaffTyping(memberId: string, conversationId: string, typing: boolean): Promise<boolean> {
+  const found = await (await db()).conversation.findUnique({ where: { id: conversationId }, select: { status: true } });
+  if (!found) throw conversationNotFound();
+  const recorded = typing && found.status === "open";
+  await setPresence({ conversationId, actorId: memberId, authorType: "staff" }, recorded);
+  return recorded;
+}
+
+/** The member has read the conversation up to `sequence` (never moves back). */
+export async function markRead(memberId: string, conversationId: string, sequence: number): Promise<void> {
+  await (await db()).$executeRaw`
+    INSERT INTO conversation_reads (member_id, conversation_id, read_sequence) VALUES (${memberId}, ${conversationId}, ${sequence})
+    ON CONFLICT (member_id, conversation_id)
+    DO UPDATE SET read_sequence = GREATEST(conversation_reads.read_sequence, EXCLUDED.read_sequence)`;
+}
+
+export async function closeConversation(id: string) {
+  await closeConversationWithNotice(id);
+  return readConversationSummary(id);
+}
+
+export async function reopenClosedConversation(id: string) {
+  await reopenConversation(id);
+  return readConversationSummary(id);
+}
+
+/** Assigns the conversation to an active member, or to nobody (`null`). */
+export async function assignConversation(conversationId: string, memberId: string | null) {
+  const prisma = await db();
+  if (memberId !== null) {
+    const assignee = await prisma.member.findUnique({ where: { id: memberId }, select: { role: true, passwordHash: true, deactivatedAt: true } });
+    if (!assignee || !assignee.role || !assignee.passwordHash || assignee.deactivatedAt) {
+      throw new AppError("member_not_found", "No active team member has this id.");
+    }
+  }
+  const { count } = await prisma.conversation.updateMany({ where: { id: conversationId }, data: { assignedMemberId: memberId } });
+  if (count === 0) throw conversationNotFound();
+  return { conversation_id: conversationId, assigned_member_id: memberId };
+}
+
+async function readConversationSummary(id: string) {
+  const row = await (await db()).conversation.findUnique({ where: { id } });
+  if (!row) throw conversationNotFound();
+  return toWireConversation(row);
+}
