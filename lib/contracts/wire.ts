@@ -31,6 +31,10 @@ export const message = named(
     created_at: isoTime,
     author_name: z.string().nullable(),
     author_avatar: z.string().nullable().describe("relative path of the author's picture, or null"),
+    event: z
+      .enum(["conversation_closed", "conversation_reopened"])
+      .optional()
+      .describe("system messages only (extension): what happened; act on this, never on `body`"),
   }),
 );
 

@@ -96,7 +96,6 @@ export function explainFound<Message>(found: ConversationWithClientId | undefine
     }
     return { message: view(fromMessageSqlRow(found), found.visitor_name), duplicate: true };
   }
-  if (found.status !== "open") throw new AppError("conversation_closed", "This conversation has been closed.");
-  // Conversations are never reopened, and messages never deleted: one of the above always holds.
-  throw new Error("appendMessage: nothing appended to an open conversation without this client_id");
+  // Closed when the append ran (it may have been reopened since: the client sends again).
+  throw new AppError("conversation_closed", "This conversation has been closed.");
 }

@@ -6,40 +6,54 @@ import { AppError } from "../core/errors";
 import { appendInTransaction } from "./append-message";
 import { signalMessage } from "../realtime/message-signals";
 import type { SqlRow } from "../core/sql-row";
+import type { MessageEvent } from "./message-view";
 
-// Closing and reopening, for the operator API and the inbox alike. Closing appends a public
-// system message first (the widget shows it), in the same transaction as the status change, and
-// under the conversation's row lock, so two closes store one message.
+// Closing and reopening, for the operator API and the inbox alike. Each appends a public system
+// message (the widget acts on its `event`) in the same transaction as the status change, under
+// the conversation's row lock, so two closes (or two reopens) store one message.
 
 export const CLOSED_MESSAGE = "This conversation was closed.";
+export const REOPENED_MESSAGE = "This conversation was reopened.";
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 
 /** Closes an open conversation (a closed one stays as it is). */
 export async function closeConversationWithNotice(id: string): Promise<void> {
+  await changeStatus(id, { from: "open", to: "closed", body: CLOSED_MESSAGE, event: "conversation_closed" });
+}
+
+/** Reopens a closed conversation: the visitor can send again, in the same conversation. */
+export async function reopenConversation(id: string): Promise<void> {
+  await changeStatus(id, { from: "closed", to: "open", body: REOPENED_MESSAGE, event: "conversation_reopened" });
+}
+
+interface StatusChange {
+  from: "open" | "closed";
+  to: "open" | "closed";
+  body: string;
+  event: MessageEvent;
+}
+
+async function changeStatus(id: string, change: StatusChange): Promise<void> {
   const prisma = await db();
-  const closedNow = await prisma.$transaction(async (tx) => {
+  const changedNow = await prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<SqlRow<Conversation, "status">[]>`SELECT status FROM conversations WHERE id = ${id} FOR UPDATE`;
     if (!row) throw conversationNotFound();
-    if (row.status !== "open") return false;
-    await appendInTransaction(tx, {
+    if (row.status !== change.from) return false;
+    // A closed conversation takes no message: reopen first, then tell the visitor.
+    if (change.to === "open") await tx.conversation.update({ where: { id }, data: { status: "open", closedAt: null } });
+    const { message } = await appendInTransaction(tx, {
       conversationId: id,
       authorType: "system",
       authorId: "system",
       kind: "message",
-      body: CLOSED_MESSAGE,
-      clientId: `system_closed_${randomUUID()}`,
+      body: change.body,
+      clientId: `system_${change.to === "open" ? "reopened" : "closed"}_${randomUUID()}`,
     });
-    await tx.conversation.update({ where: { id }, data: { status: "closed", closedAt: new Date() } });
+    await tx.message.update({ where: { id: message.id }, data: { event: change.event } });
+    if (change.to === "closed") await tx.conversation.update({ where: { id }, data: { status: "closed", closedAt: new Date() } });
     return true;
   });
   // PostgreSQL delivered the NOTIFY on commit; embedded mode wakes its own long-polls.
-  if (closedNow && isEmbeddedDatabase()) signalMessage(id);
-}
-
-/** Reopens a closed conversation: the visitor can send again. */
-export async function reopenConversation(id: string): Promise<void> {
-  const prisma = await db();
-  const { count } = await prisma.conversation.updateMany({ where: { id, status: "closed" }, data: { status: "open", closedAt: null } });
-  if (count === 0 && !(await prisma.conversation.findUnique({ where: { id }, select: { id: true } }))) throw conversationNotFound();
+  if (changedNow && isEmbeddedDatabase()) signalMessage(id);
 }

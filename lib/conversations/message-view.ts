@@ -6,18 +6,18 @@ import type { OuterJoined, SqlRow } from "../core/sql-row";
 /** `noteNumber`: 0 for a public message; a note's number (staff views only). */
 export type MessageRow = Pick<
   Message,
-  "id" | "conversationId" | "sequence" | "noteNumber" | "clientId" | "authorType" | "authorId" | "kind" | "body" | "createdAt"
+  "id" | "conversationId" | "sequence" | "noteNumber" | "clientId" | "authorType" | "authorId" | "kind" | "body" | "createdAt" | "event"
 > & { member: Pick<Member, "name" | "avatarTag"> | null };
 
 export const messageInclude = { member: { select: { name: true, avatarTag: true } } } as const;
 
 /** Hand-written SQL on the hot paths selects these columns from `messages m LEFT JOIN members mem`. */
 export const MESSAGE_SQL_COLUMNS = `m.id, m.sequence, m.note_number, m.conversation_id, m.client_id, m.author_type, m.author_id, m.kind,
-  m.body, m.created_at, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag`;
+  m.body, m.created_at, m.event, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag`;
 
 export type MessageSqlRow = SqlRow<
   Message,
-  "id" | "sequence" | "note_number" | "conversation_id" | "client_id" | "author_type" | "author_id" | "kind" | "body" | "created_at"
+  "id" | "sequence" | "note_number" | "conversation_id" | "client_id" | "author_type" | "author_id" | "kind" | "body" | "created_at" | "event"
 > &
   OuterJoined<SqlRow<Member, never, { member_name: "name"; member_avatar_tag: "avatarTag" }>>;
 
@@ -33,17 +33,36 @@ export function fromMessageSqlRow(row: MessageSqlRow): MessageRow {
     kind: row.kind,
     body: row.body,
     createdAt: row.created_at,
+    event: row.event,
     member: row.member_name === null ? null : { name: row.member_name, avatarTag: row.member_avatar_tag },
   };
 }
 
 export const avatarPath = (memberId: string) => `/api/v1/chat/visitor/avatars/${encodeURIComponent(memberId)}`;
 
-/** `visitorName` names the conversation's visitor; staff names and pictures come from the member. */
+export type MessageEvent = "conversation_closed" | "conversation_reopened";
+
+/**
+ * `visitorName` names the conversation's visitor; staff names and pictures come from the member.
+ * A system message also carries its `event`, which clients act on (never on its text).
+ */
 export function toWireMessage(row: MessageRow, visitorName: string | null) {
   const authorName = row.authorType === "visitor" ? visitorName : (row.member?.name ?? null);
   const authorAvatar = row.member?.avatarTag ? avatarPath(row.authorId) : null;
-  return {
+  const wire: {
+    id: string;
+    sequence: number;
+    conversation_id: string;
+    client_id: string;
+    author_id: string;
+    author_type: string;
+    kind: string;
+    body: string;
+    created_at: string;
+    author_name: string | null;
+    author_avatar: string | null;
+    event?: MessageEvent;
+  } = {
     id: row.id,
     sequence: row.sequence,
     conversation_id: row.conversationId,
@@ -56,6 +75,8 @@ export function toWireMessage(row: MessageRow, visitorName: string | null) {
     author_name: authorName,
     author_avatar: authorAvatar,
   };
+  if (row.event) wire.event = row.event as MessageEvent;
+  return wire;
 }
 
 export type WireMessage = ReturnType<typeof toWireMessage>;

@@ -151,6 +151,7 @@ test("a closed conversation says so (409 or the closing system message) and offe
     json.result.items.push({
       id: "m-closed", sequence: next, conversation_id: second.id, client_id: "system-close", author_id: "system", author_type: "system",
       kind: "message", body: "This conversation was closed.", created_at: new Date().toISOString(), author_name: null, author_avatar: null,
+      event: "conversation_closed",
     });
     json.result.next_cursor = next;
     injected = true;
@@ -159,6 +160,30 @@ test("a closed conversation says so (409 or the closing system message) and offe
   await staffSays(second.id, STAFF.id, "Closing now, thanks!");
   await expect(widget.message("This conversation was closed.")).toBeVisible();
   await expect(notice).toBeVisible();  await page.unrouteAll({ behavior: "ignoreErrors" }); // polls still held by the routes above
+});
+
+test("a reopened conversation leaves the closed state by itself, and the next message lands in it", async ({ page, site, widget }) => {
+  await page.goto(site.url);
+  await widget.open();
+  await widget.said("Before the close");
+  const conversation = await onlyConversation(site.id);
+  await must("POST", `/conversations/${conversation.id}/close`);
+  const notice = page.locator("parley-chat #cl");
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("Send a message to start a new one");
+
+  await must("POST", `/conversations/${conversation.id}/reopen`);
+  await expect(widget.message("This conversation was reopened.")).toBeVisible();
+  await expect(notice).toBeHidden();
+  await widget.said("After the reopen");
+  expect((await conversations(site.id)).map((c) => c.id)).toEqual([conversation.id]);
+  const thread = await must<{ messages: { body: string }[] }>("GET", `/conversations/${conversation.id}`);
+  expect(thread.messages.map((message) => message.body)).toEqual([
+    "Before the close",
+    "This conversation was closed.",
+    "This conversation was reopened.",
+    "After the reopen",
+  ]);
 });
 
 test("links and a minimal markdown render as elements, never as HTML", async ({ page, site, widget }) => {

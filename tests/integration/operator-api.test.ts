@@ -182,6 +182,30 @@ describe("round 2 operator additions", () => {
     expectError(await api.post(`/api/v1/admin/conversations/${started.conversationId}/reopen`), 401, "unauthorized");
   });
 
+  test("close and reopen each append one system message with its event; after a reopen the visitor writes in the same conversation", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const as = { origin: started.origin, token: started.token };
+    const path = `/api/v1/admin/conversations/${started.conversationId}`;
+    await api.post(`${path}/close`, { admin: true });
+    await api.post(`${path}/reopen`, { admin: true });
+    await api.post(`${path}/reopen`, { admin: true }); // twice: one message
+    const seenByVisitor = (await api.get("/api/v1/chat/visitor/messages", as)).json.result.items;
+    expect(seenByVisitor.map((message: { sequence: number; event?: string }) => [message.sequence, message.event])).toEqual([
+      [1, undefined],
+      [2, "conversation_closed"],
+      [3, "conversation_reopened"],
+    ]);
+    expect(seenByVisitor.map((message: { author_type: string }) => message.author_type)).toEqual(["visitor", "system", "system"]);
+
+    const again = await api.post("/api/v1/chat/visitor/messages", { ...as, body: { body: "still there?", client_id: "b" } });
+    expect(again.status).toBe(201);
+    expect(again.json.result.message).toMatchObject({ conversation_id: started.conversationId, sequence: 4 });
+    expect(again.json.result.message).not.toHaveProperty("event");
+    const staffRead = (await api.get(path, { admin: true })).json.result;
+    expect(staffRead.status).toBe("open");
+    expect(staffRead.messages.map((message: { event?: string }) => message.event ?? null)).toEqual([null, "conversation_closed", "conversation_reopened", null]);
+  });
+
   test("the visitor's idle polls never write 'seen'; it only grows", async () => {
     const started = await openConversation({ body: "hi", client_id: "a" });
     const as = { origin: started.origin, token: started.token };

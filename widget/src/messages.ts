@@ -12,6 +12,8 @@ export interface Message {
   client_id: string;
   author_id: string;
   author_type: string;
+  /** system messages: what happened (act on this, never on the body) */
+  event?: "conversation_closed" | "conversation_reopened";
   body: string;
   created_at: string;
   author_name: string | null;

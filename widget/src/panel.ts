@@ -14,8 +14,6 @@ import type { Boot, PanelApi, ParleyWindow, SiteConfig } from "./types";
 import { buildView, localize, type Elements } from "./view";
 
 const D = document;
-/** The system message the service appends when staff close a conversation. */
-const CLOSED_BODY = "This conversation was closed.";
 
 function start(boot: Boot): PanelApi {
   initSession(boot);
@@ -170,9 +168,9 @@ function start(boot: Boot): PanelApi {
   poll.arrived = (m: Message) => {
     incoming.push(m.sequence);
     showTyping([]);
-    if (m.author_type === "system" && m.body === CLOSED_BODY) markClosed();
-    else if (m.author_type === "staff" && st.e) {
-      st.e = 0; // reopened: staff write again
+    if (m.event === "conversation_closed") markClosed();
+    else if (m.event === "conversation_reopened" && st.e) {
+      st.e = 0; // the next message goes to this conversation again
       save();
       showClosed(false);
     }

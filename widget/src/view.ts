@@ -24,7 +24,7 @@ const MARKUP = `<div class=p id=p role=dialog hidden>
 <div class=n id=n role=status hidden></div>
 <div class=ls id=ls role=log aria-live=polite data-a=aria-label:messages tabindex=0><div class=e0 id=e0><div class=fc id=fc></div><p class=gr id=gr></p><p id=e1></p></div></div>
 <div class=ty id=ty aria-live=off></div>
-<div class=cl id=cl role=status hidden><p data-t=closed></p><button class=bt id=nw type=button data-t=startNew></button></div>
+<div class=cl id=cl role=status hidden><p data-t=closed></p><p data-t=closedHint></p><button class=bt id=nw type=button data-t=startNew></button></div>
 <form class=ea id=ea hidden><label for=ee data-t=emailPrompt></label><div class=rw><input id=ee type=email required maxlength=254 autocomplete=email data-a=placeholder:emailExample><button class=bt data-t=continue></button></div></form>
 <form class=c id=c><textarea id=tx rows=1 maxlength=4000 data-a="aria-label:message;placeholder:placeholder"></textarea><button class=sb data-a=aria-label:send>${SEND}</button></form>
 <button class="lk go" id=go type=button data-t=preferEmail></button>
