@@ -20,6 +20,7 @@ test("site config: title, greeting, brand colour with readable text, team faces,
   await widget.open();
   await expect(page.getByRole("dialog", { name: "Acme Support" })).toBeVisible();
   await expect(page.locator("parley-chat #gr")).toHaveText("Hey there! Ask us anything about your order.");
+  await expect(page.locator("parley-chat").getByText("We usually reply within a few minutes.")).toHaveCount(1); // the header says it, once
   const faces = page.locator("parley-chat #fc .av");
   await expect(faces.first()).toBeVisible();
   expect(await faces.count()).toBeGreaterThanOrEqual(2);
@@ -294,6 +295,7 @@ test("languages: data-locale, the browser's language, and Arabic right to left",
     { url: `${site.url}&locale=es`, locale: "en-GB", launcher: "Abrir chat", input: "Mensaje", dir: "ltr" },
     { url: `${site.url}&locale=ar`, locale: "en-GB", launcher: "فتح المحادثة", input: "رسالة", dir: "rtl" },
   ];
+  await must("PATCH", `/sites/${site.id}`, { title: "Lumen & Co." });
   for (const c of cases) {
     const context = await browser.newContext({ locale: c.locale, reducedMotion: "reduce", colorScheme: "light" });
     const page = await context.newPage();
@@ -308,9 +310,14 @@ test("languages: data-locale, the browser's language, and Arabic right to left",
       await launcher.click();
       const box = await page.locator("parley-chat #p").boundingBox();
       expect(box!.x).toBe(20); // the panel sits on the left
+      // The shop's Latin name keeps its own order inside the right-to-left panel (not ".Lumen & Co").
+      const title = page.locator("parley-chat #ti");
+      await expect(title).toHaveText("Lumen & Co.");
+      expect(await title.evaluate((el) => getComputedStyle(el).direction)).toBe("ltr");
       await page.locator("parley-chat #tx").fill("مرحبا، أين طلبي؟");
       await page.locator("parley-chat #tx").press("Enter");
       await expect(page.locator("parley-chat .me .mt")).toHaveText(/\d/);
+      expect(await page.locator("parley-chat .me .tx").evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
       await page.locator("parley-chat #tx").blur();
       await screenshot(page, "11-arabic-rtl", { x: 0, y: 0, width: 420, height: 720 });
     }

@@ -67,9 +67,12 @@ export function row(type: string, body: string, name?: string | null, author = "
   if (!system) {
     const who = name || T[mine ? "you" : "support"];
     el.append(avatar(who));
-    bd.append(h("div", name ? "nm" : "nm dn", who)); // dn: a default name, translated later
+    const nm = bd.appendChild(h("div", name ? "nm" : "nm dn", who)); // dn: a default name, translated later
+    if (name) nm.dir = "auto";
   }
-  bd.append(renderText(body, h("div", "tx")), h("div", "mt"));
+  const tx = h("div", "tx");
+  tx.dir = "auto";
+  bd.append(renderText(body, tx), h("div", "mt"));
   el.append(bd);
   return el;
 }

@@ -58,7 +58,6 @@ function start(boot: Boot): PanelApi {
     els.su!.textContent = offline ? T.away : T.replyFast;
     els.tp!.textContent = offline ? T.away : T.ticketIntro;
     els.gr!.textContent = config?.greeting || T.greeting;
-    els.e1!.textContent = offline ? T.away : T.replyFast;
     const text = offline ? (me.email ? fmt("offlineNoteTo", { email: me.email }) : T.offlineNote) : "";
     els.n!.textContent = text;
     els.n!.hidden = !text;

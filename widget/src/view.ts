@@ -2,7 +2,8 @@ import { T, type Key } from "./strings";
 
 // The panel's markup: static, with `data-t` (text) and `data-a` (attributes) naming strings, so a
 // language that arrives later is applied by localize(). Every user-supplied string is set with
-// textContent elsewhere.
+// textContent elsewhere, into an element with dir=auto: a site's or a person's words keep their
+// own direction inside a panel of the other one ("Lumen & Co." in an Arabic panel).
 
 const svg = (path: string) => `<svg viewBox="0 0 24 24" aria-hidden=true>${path}</svg>`;
 const CLOSE = svg('<path d="M6 6l12 12M18 6L6 18" stroke=currentColor stroke-width=2.2 stroke-linecap=round />');
@@ -19,10 +20,10 @@ const field = (id: string, key: Key, input: string, close = "") =>
   `<div class=fd><label for=${id} data-t=${key}></label>${input} aria-describedby=${id}-e>${close}<span class=fe id=${id}-e></span></div>`;
 
 const MARKUP = `<div class=p id=p role=dialog hidden>
-<div class=hd><div><p class=ti id=ti></p><p class=su id=su></p></div><button class=ib id=x type=button data-a=aria-label:closeChat>${CLOSE}</button></div>
+<div class=hd><div><p class=ti id=ti dir=auto></p><p class=su id=su></p></div><button class=ib id=x type=button data-a=aria-label:closeChat>${CLOSE}</button></div>
 <div class=v id=v>
 <div class=n id=n role=status hidden></div>
-<div class=ls id=ls role=log aria-live=polite data-a=aria-label:messages tabindex=0><div class=e0 id=e0><div class=fc id=fc></div><p class=gr id=gr></p><p id=e1></p></div></div>
+<div class=ls id=ls role=log aria-live=polite data-a=aria-label:messages tabindex=0><div class=e0 id=e0><div class=fc id=fc></div><p class=gr id=gr dir=auto></p></div></div>
 <div class=ty id=ty aria-live=off></div>
 <div class=cl id=cl role=status hidden><p data-t=closed></p><p data-t=closedHint></p><button class=bt id=nw type=button data-t=startNew></button></div>
 <form class=ea id=ea hidden><label for=ee data-t=emailPrompt></label><div class=rw><input id=ee type=email required maxlength=254 autocomplete=email data-a=placeholder:emailExample><button class=bt data-t=continue></button></div></form>
