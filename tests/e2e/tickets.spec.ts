@@ -52,3 +52,31 @@ test("a ticket with two files: both uploads complete, and the operator sees them
   await page.getByRole("button", { name: "Back to chat" }).click();
   await expect(widget.input).toBeFocused();
 });
+
+test("no \"Thank you\" while the ticket's files still upload: the panel says they are on their way", async ({ page, site, widget }) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.includes("/uploads/"),
+    async (route) => {
+      if (route.request().method() !== "PUT") return route.continue();
+      await released;
+      await route.continue();
+    },
+  );
+  await page.goto(site.url);
+  await widget.open();
+  await page.getByRole("button", { name: "Prefer email? Leave a message" }).click();
+  await page.getByLabel("Email (required)").fill("ada@example.com");
+  await page.getByLabel("Subject (required)").fill("Receipt");
+  await page.getByLabel("Message (required)").fill("The receipt is attached.");
+  await page.getByLabel(/Attachments/).setInputFiles([{ name: "receipt.txt", mimeType: "text/plain", buffer: Buffer.from("Order 1042\n") }]);
+  await page.getByRole("button", { name: "Send message" }).click();
+
+  await expect(page.getByRole("heading", { name: "Sending your files… Keep this page open." })).toBeVisible();
+  await expect(page.locator("parley-chat .fl li .fs")).toHaveText("Uploading…");
+  await expect(page.getByRole("heading", { name: "Thank you!" })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  await expect(page.locator("parley-chat .fl li .fs")).toHaveText("Uploaded");
+});

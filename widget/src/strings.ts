@@ -65,6 +65,7 @@ export const EN = {
   retryUpload: "Retry upload",
   filesFailed: "{n} file(s) could not be uploaded.",
   thanks: "Thank you!",
+  sendingFiles: "Sending your files… Keep this page open.",
   received: "We received your message (request #{number}) and will reply to {email}.",
   backToChat: "Back to chat",
   errNetwork: "Can't reach the server. Please try again.",

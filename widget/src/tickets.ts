@@ -161,14 +161,25 @@ async function submit(ev: Event) {
   els.dn!.insertBefore(els.fl!, els.de!);
   els.db!.focus();
   const sentChips = chips;
+  // The ticket is filed, its files not yet: no "Thank you" until they are, and the browser asks
+  // before the page is left meanwhile.
+  const heading = els.dn!.querySelector("h2")!;
+  if (sent.length) {
+    heading.textContent = T.sendingFiles;
+    addEventListener("beforeunload", holdPage);
+  }
   await Promise.all(
     sent.map((f, i) => {
       const u = ups[i]?.name === f.name ? ups[i] : ups.find((y) => y.name === f.name) || ups[i];
       return u ? put(f, new URL(u.upload_url, boot.api).href, u.upload_headers || {}, sentChips[i]!) : false;
     }),
   );
+  removeEventListener("beforeunload", holdPage);
+  heading.textContent = T.thanks;
   tally();
 }
+
+const holdPage = (ev: BeforeUnloadEvent) => ev.preventDefault();
 
 export function initTickets(e: Elements, show: (form: boolean) => void): void {
   els = e;

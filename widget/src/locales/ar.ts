@@ -66,6 +66,7 @@ const table: Table = {
   retryUpload: "إعادة الرفع",
   filesFailed: "تعذّر رفع {n} ملف.",
   thanks: "شكرًا لك!",
+  sendingFiles: "جارٍ إرسال ملفاتك… أبقِ هذه الصفحة مفتوحة.",
   received: "استلمنا رسالتك (الطلب رقم {number}) وسنرد على {email}.",
   backToChat: "العودة إلى المحادثة",
   errNetwork: "تعذّر الوصول إلى الخادم. حاول مرة أخرى.",

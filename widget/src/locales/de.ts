@@ -66,6 +66,7 @@ const table: Table = {
   retryUpload: "Erneut hochladen",
   filesFailed: "{n} Datei(en) konnten nicht hochgeladen werden.",
   thanks: "Vielen Dank!",
+  sendingFiles: "Ihre Dateien werden gesendet … Lassen Sie diese Seite offen.",
   received: "Wir haben Ihre Nachricht erhalten (Anfrage #{number}) und antworten an {email}.",
   backToChat: "Zurück zum Chat",
   errNetwork: "Server nicht erreichbar. Bitte versuchen Sie es erneut.",

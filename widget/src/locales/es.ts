@@ -66,6 +66,7 @@ const table: Table = {
   retryUpload: "Reintentar subida",
   filesFailed: "No se pudieron subir {n} archivo(s).",
   thanks: "¡Gracias!",
+  sendingFiles: "Enviando tus archivos… Mantén esta página abierta.",
   received: "Hemos recibido tu mensaje (solicitud n.º {number}) y responderemos a {email}.",
   backToChat: "Volver al chat",
   errNetwork: "No se puede conectar con el servidor. Inténtalo de nuevo.",

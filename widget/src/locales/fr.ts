@@ -66,6 +66,7 @@ const table: Table = {
   retryUpload: "Renvoyer",
   filesFailed: "{n} fichier(s) n'ont pas pu être envoyés.",
   thanks: "Merci !",
+  sendingFiles: "Envoi de vos fichiers… Gardez cette page ouverte.",
   received: "Nous avons reçu votre message (demande n° {number}) et répondrons à {email}.",
   backToChat: "Retour au chat",
   errNetwork: "Serveur injoignable. Veuillez réessayer.",
