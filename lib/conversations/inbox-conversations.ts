@@ -17,7 +17,7 @@ import type { ConversationListQuery } from "../contracts/inbox";
 // conversation (which marks it read), replies and notes as the signed-in member, typing,
 // assignment. Activity and the last visitor message are kept on the conversation row by a trigger
 // on messages (migration 20261123020000), so the list is one index walk, whatever its size; the
-// label filter probes conversation_labels' primary key per row of that walk (migration 20261126000000).
+// label filter checks each conversation of that walk against conversation_labels (migration 20261126000000).
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 

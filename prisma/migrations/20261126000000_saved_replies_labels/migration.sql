@@ -35,8 +35,9 @@ CREATE TABLE "labels" (
 );
 CREATE UNIQUE INDEX "labels_name_key_key" ON "labels"("name_key");
 
--- A conversation's labels. The list's label filter probes the primary key per conversation it
--- walks (still one walk down conversations' last_activity_at index); label_id's index serves
+-- A conversation's labels. The list's label filter checks each conversation of its one walk down
+-- conversations' last_activity_at index against them (a primary-key probe, or the label's rows
+-- hashed once through label_id's index, as the planner estimates); label_id's index also serves
 -- deleting a label.
 CREATE TABLE "conversation_labels" (
     "conversation_id" TEXT NOT NULL,
