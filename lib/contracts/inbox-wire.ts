@@ -2,6 +2,7 @@ import { z } from "zod";
 import { STAFF_ROLES } from "./members";
 import { ticketReply } from "./notification-wire";
 import { conversation, isoTime, named, staffMessage, ticket, ticketAttachment } from "./wire";
+import { label } from "./workspace-wire";
 
 // The wire shapes of the staff inbox's answers (/api/v1/inbox: lib/inbox, lib/staff) and of the
 // operator API's inbox additions, registered beside those of lib/contracts/wire.ts. Checked against
@@ -46,6 +47,7 @@ export const inboxConversationSummary = named(
       })
       .nullable(),
     identity_verified: z.boolean().describe("the visitor's identity was verified (a valid user_hash at the start)"),
+    labels: z.array(label).describe("by name"),
   }),
 );
 
@@ -66,6 +68,7 @@ export const inboxConversation = named(
     site_name: z.string(),
     assigned_member: z.object({ id: z.string(), name: z.string() }).nullable(),
     visitor_typing: z.boolean(),
+    labels: z.array(label).describe("by name"),
     messages: z.array(inboxMessage).describe("every message, staff notes included, by sequence"),
   }),
 );

@@ -11,6 +11,8 @@ export const conversationListQuery = z.strictObject({
   site: pathLike.optional(),
   status: z.enum(["open", "closed", "all"]).default("open"),
   assigned: z.enum(["all", "me", "unassigned"]).default("all"),
+  /** A label's id: only conversations that carry it (an unknown id lists nothing). */
+  label: pathLike.optional(),
   /** From the previous page's `next_cursor`. */
   cursor: keysetCursor().optional(),
   limit: queryInteger(1, 100).default(50),

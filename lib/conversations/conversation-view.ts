@@ -49,9 +49,13 @@ export function toWireConversation(row: ConversationRow): WireConversation {
   };
 }
 
-/** The inbox's: the site's name, the assigned member, whether the visitor is typing. */
+/** The inbox's: the site's name, the assigned member, whether the visitor is typing, its labels (by name). */
 export function toInboxWireConversation(
-  row: ConversationRow & { site: { name: string }; assignedMember: { id: string; name: string } | null },
+  row: ConversationRow & {
+    site: { name: string };
+    assignedMember: { id: string; name: string } | null;
+    labels: { label: { id: string; name: string; color: string } }[];
+  },
   visitorTyping: boolean,
 ): InboxWireConversation {
   const { id, site_id, ...rest } = toWireConversation(row);
@@ -62,6 +66,7 @@ export function toInboxWireConversation(
     ...rest,
     assigned_member: row.assignedMember,
     visitor_typing: visitorTyping,
+    labels: row.labels.map(({ label }) => ({ id: label.id, name: label.name, color: label.color })),
   };
 }
 

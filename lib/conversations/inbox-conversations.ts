@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db, queryPrepared, type PreparedStatement } from "../db/client";
 import { toInboxWireConversation } from "./conversation-view";
-import type { Conversation, ConversationRead, Member, Message, Site } from "../generated/prisma/client";
+import type { Conversation, ConversationRead, Label, Member, Message, Site } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import type { inboxConversationSummary } from "../contracts/inbox-wire";
 import { messageInclude, toWireMessage } from "./message-view";
@@ -13,8 +13,10 @@ import { encodeKeysetCursor } from "../core/validation/cursors";
 import type { ConversationListQuery } from "../contracts/inbox";
 
 // The inbox's reads of conversations: the list (newest activity first, unread per member) and a
-// whole conversation (which marks it read). What a member does to one is in staff-commands.ts. Activity and the last visitor message are kept on the conversation row by a trigger
-// on messages (migration 20261123020000), so the list is one index walk, whatever its size.
+// whole conversation (which marks it read). What a member does to one is in staff-commands.ts.
+// Activity and the last visitor message are kept on the conversation row by a trigger on messages
+// (migration 20261123020000), so the list is one index walk, whatever its size; the label filter
+// checks each conversation of that walk against conversation_labels (migration 20261126010000).
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 
@@ -28,6 +30,8 @@ type ListRow = SqlRow<
   OuterJoined<SqlRow<Member, never, { assigned_name: "name" }>> &
   OuterJoined<SqlRow<Message, never, { preview_body: "body"; preview_author_type: "authorType"; preview_kind: "kind" }>> & {
     unread: bigint | number;
+    /** json_agg of the conversation's labels, by name (the drivers parse json). */
+    labels: SqlRow<Label, "id" | "name" | "color">[];
   };
 
 export type ConversationSummary = z.infer<typeof inboxConversationSummary>;
@@ -44,6 +48,7 @@ const INBOX_PAGE: PreparedStatement = {
         AND ($3::text IS NULL OR c.status = $3)
         AND ($4::text IS NULL OR ($4 = 'me' AND c.assigned_member_id = $1) OR ($4 = 'unassigned' AND c.assigned_member_id IS NULL))
         AND ($5::timestamptz IS NULL OR (c.last_activity_at, c.id) < ($5, $6::text))
+        AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels fl WHERE fl.conversation_id = c.id AND fl.label_id = $8))
       ORDER BY c.last_activity_at DESC, c.id DESC
       LIMIT $7
     )
@@ -54,7 +59,10 @@ const INBOX_PAGE: PreparedStatement = {
              WHERE um.conversation_id = c.id AND um.author_type = 'visitor'
                AND um.sequence > COALESCE(r.read_sequence, 0)) AS unread,
            lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind,
-           c.identity_verified
+           c.identity_verified,
+           (SELECT COALESCE(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name_key, l.id), '[]'::json)
+              FROM conversation_labels cl JOIN labels l ON l.id = cl.label_id
+             WHERE cl.conversation_id = c.id) AS labels
     FROM page c
     JOIN sites s ON s.id = c.site_id
     LEFT JOIN members am ON am.id = c.assigned_member_id
@@ -72,7 +80,7 @@ export async function listInboxConversations(member: StaffMember, query: Convers
   const assigned = query.assigned === "all" ? null : query.assigned;
   const status = query.status === "all" ? null : query.status;
   // The page first (a walk down the last_activity_at index), then per row its preview and unread count.
-  const rows = await queryPrepared<ListRow>(INBOX_PAGE, [member.id, query.site ?? null, status, assigned, before, beforeId, query.limit + 1]);
+  const rows = await queryPrepared<ListRow>(INBOX_PAGE, [member.id, query.site ?? null, status, assigned, before, beforeId, query.limit + 1, query.label ?? null]);
   const items = rows.slice(0, query.limit).map(toSummary);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return { items, next_cursor: last ? encodeKeysetCursor({ at: last.last_activity_at, id: last.id }) : null };
@@ -96,6 +104,7 @@ function toSummary(row: ListRow): ConversationSummary {
         ? null
         : { body: row.preview_body.slice(0, 140), author_type: row.preview_author_type as LastMessage["author_type"], kind: row.preview_kind as LastMessage["kind"] },
     identity_verified: row.identity_verified,
+    labels: row.labels.map(({ id, name, color }) => ({ id, name, color })),
   };
 }
 
@@ -122,6 +131,7 @@ export async function readInboxConversation(member: StaffMember, id: string) {
       site: { select: { name: true } },
       assignedMember: { select: { id: true, name: true } },
       messages: { orderBy: { sequence: "asc" }, include: messageInclude },
+      labels: { select: { label: { select: { id: true, name: true, color: true } } }, orderBy: [{ label: { nameKey: "asc" } }, { labelId: "asc" }] },
     },
   });
   if (!row) throw conversationNotFound();

@@ -12,6 +12,7 @@ import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
 import { widgetOperations } from "./widget-operations";
+import { workspaceOperations } from "./workspace-operations";
 import * as wire from "../contracts/wire";
 
 // Every operation of the API, for the OpenAPI document (lib/openapi/document.ts). Requests are the
@@ -268,5 +269,6 @@ export const operations: Operation[] = [
   ...notificationOperations,
   ...inboxOperations,
   ...inboxNotificationOperations,
+  ...workspaceOperations,
   ...widgetOperations,
 ];

@@ -54,7 +54,7 @@ const adminPost = (path: string, body: unknown, admin: string | boolean = true) 
 const adminPatch = (path: string, body: unknown) => api.patch(`/api/v1/admin/${path}`, { admin: true, body });
 type StaffRole = "owner" | "agent" | null;
 /** An inbox API call as signed-in staff (the agent unless named), from the inbox's own origin unless given. */
-const inbox = (method: "get" | "post" | "patch", path: string, options: CallOptions = {}, who: StaffRole = "agent") =>
+const inbox = (method: "get" | "post" | "patch" | "put" | "delete", path: string, options: CallOptions = {}, who: StaffRole = "agent") =>
   api[method](`/api/v1/inbox/${path}`, staffAs(who === null ? null : w.staff[who], options));
 const inboxGet = (path: string, who: StaffRole = "agent") => inbox("get", path, {}, who);
 const inboxList = (query: string) => inboxGet(`conversations?${query}`);
@@ -330,6 +330,33 @@ const rows: Row[] = [
   signedIn([T.lookAlikeNames, "an inbox member renamed with NEL", () => inbox("patch", `members/${w.staff.agent.id}`, { body: { name: "Andy\u0085Agent" } }, "owner"), 400, "invalid_request"]),
   signedIn([T.lookAlikeNames, "an inbox site named across a paragraph separator", () => inbox("post", "sites", { body: { id: "para-site", name: "Shop\u2029Two", origins: [ORIGIN] } }, "owner"), 400, "invalid_request"]),
   signedIn([T.lookAlikeNames, "an inbox site renamed to a Hangul filler", () => inbox("patch", `sites/${w.siteId}`, { body: { name: "\u3164" } }, "owner"), 400, "invalid_request"]),
+
+  // --- The agent's workspace: saved replies and labels (round 3).
+  signedIn([T.filterFuzz, "an inbox list label holding NUL", () => inboxList("label=%00"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list label of 101 characters", () => inboxList(`label=${long(101)}`), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list label given twice", () => inboxList("label=a&label=b"), 400, "invalid_request"]),
+  signedIn([T.filterFuzz, "an inbox list label that is empty", () => inboxList("label="), 400, "invalid_request"]),
+  signedIn([T.none, "an agent creating a label", () => inbox("post", "labels", { body: { name: "Agent's", color: "#112233" } }), 403, "forbidden"]),
+  signedIn([T.none, "an owner's label from a customer's origin", () => inbox("post", "labels", { origin: ORIGIN, body: { name: "Cross", color: "#112233" } }, "owner"), 403, "origin_not_allowed"]),
+  signedIn([T.none, "a label coloured by name", () => inbox("post", "labels", { body: { name: "Red", color: "red" } }, "owner"), 400, "invalid_request"]),
+  signedIn([T.objectForString, "a label whose name is an object", () => inbox("post", "labels", { body: { name: { $ne: "" }, color: "#112233" } }, "owner"), 400, "invalid_request"]),
+  signedIn([T.lookAlikeNames, "a label named with a Hangul filler", () => inbox("post", "labels", { body: { name: "\u3164", color: "#112233" } }, "owner"), 400, "invalid_request"]),
+  signedIn([T.lookAlikeNames, "a label named across a right-to-left override", () => inbox("post", "labels", { body: { name: "VIP\u202Egnp", color: "#112233" } }, "owner"), 400, "invalid_request"]),
+  signedIn([T.none, "renaming an unknown label", () => inbox("patch", "labels/lb_nope", { body: { name: "X" } }, "owner"), 404, "not_found"]),
+  signedIn([T.none, "an agent deleting a label", () => inbox("delete", "labels/lb_nope"), 403, "forbidden"]),
+  signedIn([T.callerChosenId, "labels set with an id that names no label", () => inbox("put", `conversations/${w.a.conversationId}/labels`, { body: { labels: ["lb_nope"] } }), 400, "invalid_request"]),
+  signedIn([T.objectForString, "labels set as an object", () => inbox("put", `conversations/${w.a.conversationId}/labels`, { body: { labels: { 0: "lb_nope" } } }), 400, "invalid_request"]),
+  signedIn([T.crashOnNonJson, "labels set with an id holding NUL", () => inbox("put", `conversations/${w.a.conversationId}/labels`, { body: { labels: ["lb\u0000"] } }), 400, "invalid_request"]),
+  signedIn([T.none, "labels set on an unknown conversation", () => inbox("put", "conversations/no-such-conversation/labels", { body: { labels: [] } }), 404, "conversation_not_found"]),
+  signedIn([T.none, "labels set without an Origin", () => inbox("put", `conversations/${w.a.conversationId}/labels`, { origin: null, body: { labels: [] } }), 403, "origin_not_allowed"]),
+  signedIn([T.none, "an agent creating a team saved reply", () => inbox("post", "saved-replies", { body: { shortcut: "team", title: "Team", body: "Hi", scope: "team" } }), 403, "forbidden"]),
+  signedIn([T.none, "a saved reply shortcut with its slash", () => inbox("post", "saved-replies", { body: { shortcut: "/greet", title: "Greet", body: "Hi", scope: "personal" } }), 400, "invalid_request"]),
+  signedIn([T.none, "a saved reply shortcut in capitals", () => inbox("post", "saved-replies", { body: { shortcut: "Greet", title: "Greet", body: "Hi", scope: "personal" } }), 400, "invalid_request"]),
+  signedIn([T.objectForString, "a saved reply whose body is an object", () => inbox("post", "saved-replies", { body: { shortcut: "greet", title: "Greet", body: { $gt: "" }, scope: "personal" } }), 400, "invalid_request"]),
+  signedIn([T.callerChosenId, "a saved reply naming its owner", () => inbox("post", "saved-replies", { body: { shortcut: "greet", title: "Greet", body: "Hi", scope: "personal", member_id: w.staff.owner.id } }), 400, "invalid_request"]),
+  signedIn([T.none, "a saved reply titled across two lines", () => inbox("post", "saved-replies", { body: { shortcut: "greet", title: "Greet\nBcc: x", body: "Hi", scope: "personal" } }), 400, "invalid_request"]),
+  signedIn([T.none, "changing an unknown saved reply", () => inbox("patch", "saved-replies/sr_nope", { body: { title: "X" } }), 404, "not_found"]),
+  signedIn([T.none, "deleting a saved reply without a session", () => inbox("delete", "saved-replies/sr_nope", {}, null), 401, "unauthorized"]),
 
   // --- Routes and methods.
   [T.none, "an unknown API route", () => api.get("/api/v1/chat/visitor/secrets", { origin: ORIGIN, token: w.a.token }), 404, "not_found"],

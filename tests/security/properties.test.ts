@@ -515,6 +515,7 @@ const siteArb = () => fc.oneof({ weight: 3, arbitrary: fc.constant("SITE") }, { 
 /** `SITE` made the world's site, and every pair as the wire carries it (a lone surrogate arrives as U+FFFD). */
 const withSite = (query: [string, string][]) =>
   query.map(([key, value]) => [key.toWellFormed(), key === "site" && value === "SITE" ? w.siteId : value.toWellFormed()] as [string, string]);
+const labelArb = () => fc.oneof({ weight: 3, arbitrary: fc.constantFrom("lb_unknown", "lb_00000000-0000-0000-0000-000000000000") }, { weight: 2, arbitrary: weirdString }, { weight: 1, arbitrary: fc.string({ minLength: 99, maxLength: 102 }) });
 const cursorArb = fc.oneof(
   fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 21n }), fc.constantFrom("x", "conv.1-a_b", "", "x y", "a".repeat(101))).map(([at, id]) => `${at}_${id}`),
   fc.constantFrom("99999999999999999999_x", "253402300799999_z", "253402300800000_z", "8640000000000000_x", "-1_x", "1e3_x", "_x", "1_", "1700000000000", "0_a"),
@@ -573,8 +574,8 @@ describe("arbitrary inbox requests never yield 5xx, and change state only when v
       inbox: true,
       probe: inboxProbe({
         query: queryFrom(
-          { cursor: cursorArb, limit: integerText, status: choiceArb("open", "closed", "all"), assigned: choiceArb("all", "me", "unassigned"), site: siteArb() },
-          fc.constantFrom("label", "sort", "q", "token", "conversation_id"),
+          { cursor: cursorArb, limit: integerText, status: choiceArb("open", "closed", "all"), assigned: choiceArb("all", "me", "unassigned"), site: siteArb(), label: labelArb() },
+          fc.constantFrom("tag", "sort", "q", "token", "conversation_id"),
         ).map(withSite),
       }),
       send: inboxSend("GET", () => "/api/v1/inbox/conversations"),
@@ -587,6 +588,8 @@ describe("arbitrary inbox requests never yield 5xx, and change state only when v
             status: (v) => when(["open", "closed", "all"].includes(v)),
             assigned: (v) => when(["all", "me", "unassigned"].includes(v)),
             site: pathLike,
+            // A label's id, known or not (an unknown one lists nothing): the same rule as `site`.
+            label: pathLike,
           }),
         ),
       // A read: a success changes nothing but the member's "active in the inbox" time.
@@ -640,6 +643,80 @@ describe("arbitrary inbox requests never yield 5xx, and change state only when v
       accepted: (probe) => {
         const body = (wireJson(probe as Probe) as { value: Record<string, string> }).value;
         if (body.client_id !== undefined && !replies.has(body.client_id)) replies.set(body.client_id, body.body!.trim());
+      },
+    });
+  });
+
+  test("POST /inbox/labels: names and colours (owners only; names unique without regard to case)", async () => {
+    const taken = new Set<string>();
+    await check<InboxProbe>("inbox label", {
+      inbox: true,
+      probe: inboxProbe({
+        body: bodyFrom(
+          shapedObject({
+            name: fieldValue(fc.oneof({ weight: 4, arbitrary: fc.uuid().map((id) => `Label ${id.slice(0, 8)}`) }, { weight: 1, arbitrary: fc.constantFrom("VIP", "vip", " Billing ", "Zoë", "李雷", "Ada\u00A0L") }), 40),
+            color: fieldValue(fc.oneof({ weight: 4, arbitrary: fc.constantFrom("#3366cc", "#FFAA00", "#000000") }, { weight: 1, arbitrary: fc.constantFrom("red", "#fff", "#12345g", "123456", "#1234567") })),
+          }, ["name", "color"]),
+        ),
+      }),
+      send: inboxSend("POST", () => "/api/v1/inbox/labels"),
+      verdict: (probe) => {
+        const wire = wireJson(probe as Probe);
+        if (!wire.parsed || !isObject(wire.value) || probe.body.kind === "none") return "invalid";
+        const body = wire.value;
+        return verdictOf(
+          signedIn(probe, "owner"),
+          when(probe.origin === INBOX_ORIGIN),
+          jsonContentType(probe.contentType),
+          onlyKeys(body, ["name", "color"]) ? "valid" : "invalid",
+          "name" in body ? displayName(body.name, 40) : "invalid",
+          "color" in body ? when(typeof body.color === "string" && /^#[0-9a-fA-F]{6}$/.test(body.color)) : "invalid",
+          // A name already taken (in any case): a conflict.
+          typeof body.name === "string" && taken.has(body.name.trim().toLowerCase()) ? "unsure" : "valid",
+        );
+      },
+      accepted: (probe, response) => {
+        taken.add((response.json.result as { name: string }).name.toLowerCase());
+      },
+    });
+  });
+
+  test("POST /inbox/saved-replies: shortcuts, titles, bodies and scopes (team replies: owners only)", async () => {
+    const taken = new Set<string>();
+    const scopeKey = (auth: Session, scope: unknown) => (scope === "team" ? "team" : String(auth));
+    await check<InboxProbe>("inbox saved reply", {
+      inbox: true,
+      probe: inboxProbe({
+        body: bodyFrom(
+          shapedObject({
+            shortcut: fieldValue(fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[a-z0-9_-]{1,32}$/) }, { weight: 1, arbitrary: fc.constantFrom("greet", "Greet", "with space", "/greet", "a".repeat(33), "") })),
+            title: fieldValue(fc.constantFrom("Greeting", " Refunds ", "Two\nlines", "Zoë"), 80),
+            body: fieldValue(fc.constantFrom("Hi {{visitor.name|there}}!", "  From {{agent.name}} at {{site.name}}  ", "Line one\nline two", "<b>bold</b>"), 4000),
+            scope: fieldValue(fc.oneof({ weight: 4, arbitrary: fc.constantFrom("team", "personal") }, { weight: 1, arbitrary: fc.constantFrom("global", "TEAM") })),
+          }, ["shortcut", "title", "body", "scope"]),
+        ),
+      }),
+      send: inboxSend("POST", () => "/api/v1/inbox/saved-replies"),
+      verdict: (probe) => {
+        const wire = wireJson(probe as Probe);
+        if (!wire.parsed || !isObject(wire.value) || probe.body.kind === "none") return "invalid";
+        const body = wire.value;
+        return verdictOf(
+          signedIn(probe, body.scope === "team" ? "owner" : "agent"),
+          when(probe.origin === INBOX_ORIGIN),
+          jsonContentType(probe.contentType),
+          onlyKeys(body, ["shortcut", "title", "body", "scope"]) ? "valid" : "invalid",
+          "shortcut" in body ? when(typeof body.shortcut === "string" && /^[a-z0-9_-]{1,32}$/.test(body.shortcut)) : "invalid",
+          "title" in body ? singleLine(body.title, 80) : "invalid",
+          "body" in body ? requiredText(body.body, 4000) : "invalid",
+          "scope" in body ? when(body.scope === "team" || body.scope === "personal") : "invalid",
+          // A shortcut already used in that scope (the team's, or this member's own): a conflict.
+          taken.has(`${scopeKey(probe.auth, body.scope)} ${String(body.shortcut)}`) ? "unsure" : "valid",
+        );
+      },
+      accepted: (probe, response) => {
+        const result = response.json.result as { shortcut: string; scope: string };
+        taken.add(`${scopeKey(probe.auth, result.scope)} ${result.shortcut}`);
       },
     });
   });

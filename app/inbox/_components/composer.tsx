@@ -1,18 +1,32 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import type { PlaceholderValues } from "@/lib/contracts/placeholders";
 import styles from "../inbox.module.css";
 import { inboxApi } from "./api";
 import { enterSends, SendRow, useSendText } from "./compose";
+import { useSavedReplyPicker, type PickerReply } from "./saved-reply-picker";
 
 // Reply or private note. Enter sends, Shift+Enter breaks the line. While the agent types, the
 // visitor is told (presence: refreshed every 4 s while typing, cleared 5 s after the last key).
+// `/` at the start opens the saved replies (./saved-reply-picker.tsx).
 
 const TYPING_REFRESH_MS = 4_000;
 const TYPING_IDLE_MS = 5_000;
 
-export function Composer({ conversationId, closed }: { conversationId: string; closed: boolean }) {
+export function Composer({
+  conversationId,
+  closed,
+  savedReplies = [],
+  placeholders,
+}: {
+  conversationId: string;
+  closed: boolean;
+  savedReplies?: PickerReply[];
+  placeholders: PlaceholderValues;
+}) {
   const [mode, setMode] = useState<"message" | "note">("message");
+  const textarea = useRef<HTMLTextAreaElement>(null);
   const typing = useRef({ sentAt: 0, idle: null as ReturnType<typeof setTimeout> | null, on: false });
   const base = `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}`;
   const { text, setText, busy, error, send } = useSendText(
@@ -51,6 +65,16 @@ export function Composer({ conversationId, closed }: { conversationId: string; c
     state.idle = setTimeout(() => typing.current.on && setTyping(false), TYPING_IDLE_MS);
   };
 
+  const picker = useSavedReplyPicker(savedReplies, placeholders, text, (expanded) => {
+    onInput(expanded);
+    // After React has put the text in: the caret to its end, ready to edit or send.
+    requestAnimationFrame(() => {
+      const field = textarea.current;
+      if (field) field.setSelectionRange(field.value.length, field.value.length);
+    });
+  });
+  const sendOnEnter = enterSends(() => void send());
+
   const replyingClosed = closed && mode === "message";
   return (
     <form
@@ -76,15 +100,24 @@ export function Composer({ conversationId, closed }: { conversationId: string; c
       </label>
       <textarea
         id="composer-text"
+        ref={textarea}
         className={styles.textarea}
         value={text}
         onChange={(event) => onInput(event.target.value)}
-        onKeyDown={enterSends(() => void send())}
+        onKeyDown={(event) => {
+          if (!picker.onKeyDown(event)) sendOnEnter(event);
+        }}
+        aria-describedby="composer-hint"
+        {...picker.textareaProps}
         placeholder={mode === "note" ? "Private note — only your team sees it" : replyingClosed ? "Reopen the conversation to reply" : "Write a reply…"}
         disabled={replyingClosed}
         rows={3}
         maxLength={4000}
       />
+      {picker.listbox}
+      <p className={styles.srOnly} id="composer-hint">
+        {savedReplies.length > 0 ? "Type / at the start for saved replies." : ""}
+      </p>
       <SendRow label={mode === "note" ? "Add note" : "Send reply"} disabled={busy || replyingClosed || text.trim() === ""} error={error} />
     </form>
   );

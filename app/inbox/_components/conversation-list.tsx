@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { listInboxConversations } from "@/lib/conversations/inbox-conversations";
 import { conversationListQuery } from "@/lib/contracts/inbox";
+import { listLabels } from "@/lib/labels/labels";
 import type { StaffMember } from "@/lib/staff/sessions";
 import { listSites } from "@/lib/sites/manage-sites";
 import styles from "../inbox.module.css";
+import { LabelChips } from "./label-chips";
 import { LocalTime } from "./local-time";
 import { VerifiedMark } from "./verified-mark";
 
@@ -11,7 +13,7 @@ export type ListParams = Record<string, string | string[] | undefined>;
 
 /** The list's filters from the page's query; anything unusable falls back to the defaults. */
 export function listFilters(params: ListParams) {
-  const plain = Object.fromEntries(Object.entries(params).filter(([key, value]) => typeof value === "string" && value !== "" && ["site", "status", "assigned", "cursor"].includes(key)));
+  const plain = Object.fromEntries(Object.entries(params).filter(([key, value]) => typeof value === "string" && value !== "" && ["site", "status", "assigned", "label", "cursor"].includes(key)));
   const parsed = conversationListQuery.safeParse(plain);
   return parsed.success ? parsed.data : conversationListQuery.parse({});
 }
@@ -21,6 +23,7 @@ export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Reco
   if (filters.site) query.set("site", filters.site);
   if (filters.status !== "open") query.set("status", filters.status);
   if (filters.assigned !== "all") query.set("assigned", filters.assigned);
+  if (filters.label) query.set("label", filters.label);
   for (const [key, value] of Object.entries(extra)) query.set(key, value);
   const text = query.toString();
   return text ? `?${text}` : "";
@@ -34,7 +37,7 @@ const previewOf = (item: { last_message: { body: string; author_type: string; ki
 
 export async function ConversationList({ member, params, activeId }: { member: StaffMember; params: ListParams; activeId?: string }) {
   const filters = listFilters(params);
-  const [page, sites] = await Promise.all([listInboxConversations(member, filters), listSites()]);
+  const [page, sites, labels] = await Promise.all([listInboxConversations(member, filters), listSites(), listLabels()]);
   const keep = filterQuery(filters);
   return (
     <section aria-labelledby="list-title">
@@ -69,6 +72,19 @@ export async function ConversationList({ member, params, activeId }: { member: S
             <option value="unassigned">Unassigned</option>
           </select>
         </div>
+        {labels.length > 0 ? (
+          <div className={styles.field}>
+            <label htmlFor="filter-label">Label</label>
+            <select className={styles.select} id="filter-label" name="label" defaultValue={filters.label ?? ""}>
+              <option value="">Any label</option>
+              {labels.map((label) => (
+                <option key={label.id} value={label.id}>
+                  {label.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <button className={styles.buttonQuiet} type="submit">
           Filter
         </button>
@@ -103,6 +119,7 @@ export async function ConversationList({ member, params, activeId }: { member: S
                   </span>
                 </span>
                 <p className={styles.preview}>{previewOf(item)}</p>
+                <LabelChips labels={item.labels} />
                 <span className={styles.meta}>
                   {item.site_name}
                   {item.status === "closed" ? " · closed" : ""}

@@ -14,7 +14,8 @@ export function NavLinks({ owner }: { owner: boolean }) {
           { href: "/inbox/outbox", label: "Outbox", active: pathname.startsWith("/inbox/outbox") },
           { href: "/inbox/settings", label: "Settings", active: pathname.startsWith("/inbox/settings") },
         ]
-      : []),
+      : // Agents have one thing of their own in Settings: their saved replies.
+        [{ href: "/inbox/settings#saved-replies-title", label: "Saved replies", active: pathname.startsWith("/inbox/settings") }]),
   ];
   return (
     <nav className={styles.nav} aria-label="Inbox">

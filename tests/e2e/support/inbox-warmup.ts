@@ -27,7 +27,7 @@ export async function warmInbox(): Promise<void> {
   await get("/inbox/tickets");
   if (tickets[0]) await get(`/inbox/tickets/${tickets[0].id}`);
   await get("/inbox/settings");
-  await Promise.all(["/inbox/outbox", "/inbox/settings/webhooks/warm-up", "/api/v1/inbox/webhooks", "/api/v1/inbox/outbox"].map(get));
+  await Promise.all(["/inbox/outbox", "/inbox/settings/webhooks/warm-up", "/api/v1/inbox/webhooks", "/api/v1/inbox/outbox", "/api/v1/inbox/saved-replies", "/api/v1/inbox/labels"].map(get));
   const events = new AbortController();
   const stream = await fetch(`${SERVICE_URL}/api/v1/inbox/events`, { headers: { Cookie: cookie }, signal: events.signal });
   events.abort();
@@ -41,6 +41,7 @@ export async function warmInbox(): Promise<void> {
     await post(`${base}/assign`, { member_id: null });
     await post(`${base}/reopen`);
     await post(`${base}/close`);
+    await fetch(`${SERVICE_URL}${base}/labels`, { method: "PUT", headers: { Cookie: cookie, Origin: SERVICE_URL, "Content-Type": "application/json" }, body: '{"labels":[]}' });
   }
   if (tickets[0]?.attachments[0]) await get(`/api/v1/inbox/attachments/${tickets[0].attachments[0].id}`);
   await fetch(`${SERVICE_URL}/api/v1/inbox/session`, { method: "DELETE", headers: { Cookie: cookie, Origin: SERVICE_URL } });

@@ -1,10 +1,14 @@
 import Link from "next/link";
 import { serviceOrigin } from "@/lib/core/env";
+import { listLabels } from "@/lib/labels/labels";
+import { listSavedReplies } from "@/lib/saved-replies/saved-replies";
 import { listSites } from "@/lib/sites/manage-sites";
 import { listTeam } from "@/lib/staff/team";
 import { listWebhooks } from "@/lib/webhooks/webhooks";
 import styles from "../../inbox.module.css";
 import { OwnersOnly } from "../../_components/owners-only";
+import { LabelsSection } from "../../_components/settings-labels";
+import { SavedRepliesSection } from "../../_components/settings-saved-replies";
 import { InviteForm, MemberEditor } from "../../_components/settings-members";
 import { NewSiteForm, SiteEditor } from "../../_components/settings-sites";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
@@ -12,8 +16,15 @@ import { requireStaffPage } from "../../_components/staff-session";
 
 export default async function SettingsPage() {
   const { member } = await requireStaffPage();
-  if (member.role !== "owner") return <OwnersOnly title="Settings" />;
-  const [sites, team, webhooks] = await Promise.all([listSites(), listTeam(), listWebhooks()]);
+  // Agents manage their own saved replies here; everything else is for owners.
+  if (member.role !== "owner") {
+    return (
+      <OwnersOnly title="Settings">
+        <SavedRepliesSection replies={await listSavedReplies(member)} canManageTeam={false} />
+      </OwnersOnly>
+    );
+  }
+  const [sites, team, webhooks, replies, labels] = await Promise.all([listSites(), listTeam(), listWebhooks(), listSavedReplies(member), listLabels()]);
   return (
     <main id="main" className={styles.page}>
       <h1>Settings</h1>
@@ -31,6 +42,8 @@ export default async function SettingsPage() {
           <MemberEditor key={entry.id} member={entry} self={entry.id === member.id} />
         ))}
       </section>
+      <SavedRepliesSection replies={replies} canManageTeam />
+      <LabelsSection labels={labels} />
       <section aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhooks</h2>
         <p className={styles.hint}>

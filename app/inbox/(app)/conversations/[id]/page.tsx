@@ -3,11 +3,15 @@ import { notFound } from "next/navigation";
 import { readInboxConversation, type InboxConversation } from "@/lib/conversations/inbox-conversations";
 import { otherConversationsOfUser } from "@/lib/conversations/user-conversations";
 import { AppError } from "@/lib/core/errors";
+import { listLabels } from "@/lib/labels/labels";
+import { listSavedReplies } from "@/lib/saved-replies/saved-replies";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../../inbox.module.css";
 import { Composer } from "../../../_components/composer";
 import { AssignSelect, StatusButton, TypingIndicator } from "../../../_components/conversation-actions";
 import { ConversationList, filterQuery, listFilters, type ListParams } from "../../../_components/conversation-list";
+import { LabelChips } from "../../../_components/label-chips";
+import { LabelEditor } from "../../../_components/label-editor";
 import { LocalTime } from "../../../_components/local-time";
 import { requireStaffPage } from "../../../_components/staff-session";
 import { VerifiedMark } from "../../../_components/verified-mark";
@@ -32,7 +36,7 @@ export default async function ConversationPage({ params, searchParams }: { param
   const { member } = await requireStaffPage();
   const { id } = await params;
   const query = await searchParams;
-  const [conversation, members] = await Promise.all([read(member, decodeURIComponent(id)), listAssignable()]);
+  const [conversation, members, labels, savedReplies] = await Promise.all([read(member, decodeURIComponent(id)), listAssignable(), listLabels(), listSavedReplies(member)]);
   const visitorName = conversation.visitor_name ?? "Visitor";
   const otherConversations = await otherConversationsOfUser(conversation);
   const lastPublicStaff = conversation.messages.filter((message) => message.kind === "message" && message.author_type === "staff").at(-1);
@@ -49,7 +53,11 @@ export default async function ConversationPage({ params, searchParams }: { param
             <h1 id="thread-title">{visitorName}</h1>
             {conversation.identity_verified ? <VerifiedMark /> : null}
             <span className={styles.meta}>{conversation.status === "closed" ? "Closed" : "Open"}</span>
+            <LabelChips labels={conversation.labels} testId="conversation-labels" />
             <span style={{ marginLeft: "auto" }}>
+              <LabelEditor conversationId={conversation.id} labels={labels} applied={conversation.labels.map((label) => label.id)} />
+            </span>
+            <span>
               <StatusButton conversationId={conversation.id} status={conversation.status} />
             </span>
           </div>
@@ -67,7 +75,12 @@ export default async function ConversationPage({ params, searchParams }: { param
             ))}
           </ol>
           <TypingIndicator conversationId={conversation.id} initial={conversation.visitor_typing} />
-          <Composer conversationId={conversation.id} closed={conversation.status === "closed"} />
+          <Composer
+            conversationId={conversation.id}
+            closed={conversation.status === "closed"}
+            savedReplies={savedReplies}
+            placeholders={{ visitorName: conversation.visitor_name, agentName: member.name, siteName: conversation.site_name }}
+          />
         </main>
         <aside className={styles.sidebar} aria-labelledby="about-title">
           <h2 id="about-title">About this conversation</h2>

@@ -1,0 +1,9 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
+import { updateLabelBody } from "@/lib/contracts/labels";
+import { deleteLabel, updateLabel } from "@/lib/labels/labels";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  PATCH: inboxRoute({ role: "owner", body: updateLabelBody }, async ({ params, body }) => ok(await updateLabel(params.id!, body), "Label updated.")),
+  DELETE: inboxRoute({ role: "owner" }, async ({ params }) => ok(await deleteLabel(params.id!), "Label deleted.")),
+});

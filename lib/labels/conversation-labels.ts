@@ -1,0 +1,28 @@
+import { db } from "../db/client";
+import { AppError, invalidRequest } from "../core/errors";
+import { labelColumns, toWireLabel, type WireLabel } from "./labels";
+
+// A conversation's labels, set whole (PUT /inbox/conversations/{id}/labels) by any member. One
+// transaction: the conversation is locked (two members setting labels at once: one after the
+// other, never a mix), every id must name a label, and only then are rows removed and added — so
+// a refused request changes nothing.
+
+export async function setConversationLabels(conversationId: string, labelIds: string[]): Promise<{ conversation_id: string; labels: WireLabel[] }> {
+  const prisma = await db();
+  const labels = await prisma.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM conversations WHERE id = ${conversationId} FOR UPDATE`;
+    if (locked.length === 0) throw new AppError("conversation_not_found", "No conversation has this identifier.");
+    const found = await tx.label.findMany({ where: { id: { in: labelIds } }, select: labelColumns, orderBy: [{ nameKey: "asc" }, { id: "asc" }] });
+    if (found.length !== labelIds.length) {
+      const known = new Set(found.map((row) => row.id));
+      const fields = labelIds.flatMap((id, index) => (known.has(id) ? [] : [{ path: `labels.${index}`, problem: "no label has this id" }]));
+      throw invalidRequest(`No label has the id at ${fields[0]!.path}${fields.length > 1 ? ` (and ${fields.length - 1} more)` : ""}.`, fields);
+    }
+    await tx.conversationLabel.deleteMany({ where: { conversationId, labelId: { notIn: labelIds } } });
+    if (labelIds.length > 0) {
+      await tx.conversationLabel.createMany({ data: labelIds.map((labelId) => ({ conversationId, labelId })), skipDuplicates: true });
+    }
+    return found;
+  });
+  return { conversation_id: conversationId, labels: labels.map(toWireLabel) };
+}
