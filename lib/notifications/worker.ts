@@ -4,7 +4,7 @@ import { runVisitorFollowUp } from "../email/follow-ups";
 import { sendStoredEmails } from "../email/outbox";
 import { runStaffAlerts } from "../email/staff-alerts";
 import { closeSmtpTransport } from "../email/transport";
-import { log } from "../core/log";
+import { throttledErrorLog } from "../core/log";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
@@ -134,21 +134,4 @@ const GATHER_MS = 50;
 function nextDispatchIn(handled: number, timings: NotificationTimings): number {
   if (handled === 0) return timings.dispatchPollMs;
   return handled < DISPATCH_BATCH ? Math.min(GATHER_MS, timings.dispatchPollMs) : 0;
-}
-
-const ERROR_LOG_INTERVAL_MS = 30_000;
-
-/** While the database is down every poll fails: one line per event name per 30 s, with a count. */
-function throttledErrorLog() {
-  const last = new Map<string, { at: number; suppressed: number }>();
-  return (event: string, error: unknown) => {
-    const now = Date.now();
-    const seen = last.get(event);
-    if (seen && now - seen.at < ERROR_LOG_INTERVAL_MS) {
-      seen.suppressed++;
-      return;
-    }
-    log.error(event, { error, suppressed_since_last: seen?.suppressed ?? 0 });
-    last.set(event, { at: now, suppressed: 0 });
-  };
 }

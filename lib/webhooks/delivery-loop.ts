@@ -2,7 +2,7 @@ import type { SqlExecutor } from "../db/client";
 import { env } from "../core/env";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
 import type { NotificationTimings } from "../jobs/timings";
-import { log } from "../core/log";
+import { log, type ErrorLog } from "../core/log";
 import type { SqlRow } from "../core/sql-row";
 import { ATTEMPTS_IN_FLIGHT } from "./keep-alive-agents";
 import { postWebhook, type AttemptResult } from "./post-webhook";
@@ -41,7 +41,7 @@ export interface DeliveryLoop {
 export function startDeliveryLoop(
   executor: SqlExecutor,
   timings: NotificationTimings,
-  logError: (event: string, error: unknown) => void,
+  logError: ErrorLog,
 ): DeliveryLoop {
   const holdMs = timings.webhookTimeoutMs + 5_000;
   let stopped = false;
