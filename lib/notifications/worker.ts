@@ -8,7 +8,7 @@ import { throttledErrorLog } from "../core/log";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
-import { DISPATCH_BATCH, dispatchEvents } from "./dispatcher";
+import { startDispatchLoop } from "./dispatcher";
 import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "../jobs/queue";
 import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
@@ -84,38 +84,16 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
     workerIds.set(name, id);
   }
 
+  const dispatcher = startDispatchLoop(context, logError);
   let stopped = false;
-  let running: Promise<number> | null = null;
-  const dispatchNow = async (): Promise<number> => {
-    while (running) await running.catch(() => 0);
-    running = dispatchEvents(context);
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  const loop = async () => {
-    if (stopped) return;
-    let handled = 0;
-    try {
-      handled = await dispatchNow();
-    } catch (error) {
-      logError("notification_dispatch_failed", error);
-    }
-    if (!stopped) timer = setTimeout(loop, nextDispatchIn(handled, timings));
-  };
-  timer = setTimeout(loop, 0);
   runningWorkers++;
 
   return {
-    dispatchNow,
+    dispatchNow: dispatcher.dispatchNow,
     stop: async ({ abrupt = false } = {}) => {
       const wasRunning = !stopped;
       stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => 0);
+      await dispatcher.stop();
       await deliveries.stop({ abrupt });
       await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });
       if (wasRunning && --runningWorkers === 0) {
@@ -124,14 +102,4 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
       }
     },
   };
-}
-
-// After a batch that was not full, the next one waits this long (at most the poll interval): on a
-// busy site events arrive a few at a time, and every batch costs the same seven statements
-// however few it carries (docs/performance.md, step 28). A full batch is followed at once.
-const GATHER_MS = 50;
-
-function nextDispatchIn(handled: number, timings: NotificationTimings): number {
-  if (handled === 0) return timings.dispatchPollMs;
-  return handled < DISPATCH_BATCH ? Math.min(GATHER_MS, timings.dispatchPollMs) : 0;
 }
