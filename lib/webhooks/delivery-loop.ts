@@ -74,7 +74,7 @@ export function startDeliveryLoop(executor: SqlExecutor, timings: NotificationTi
     }
     if (abandoned) return; // stopped abruptly: nothing more is written, as after a crash
     await record(outcome);
-    // A retry due sooner than the next poll would find it: wake for it then.
+    // Claim the retry when it falls due, which may be sooner than the next poll.
     if (outcome.retryInMs !== null) loop.wakeAt(Date.now() + outcome.retryInMs);
   }
 
