@@ -45,10 +45,17 @@ module.exports = {
     },
     {
       name: "queue-knows-no-consumer",
-      comment: "lib/jobs/ is the queue alone; what runs on it (email, webhooks) is wired in lib/notifications/.",
+      comment: "lib/jobs/ is the queue and the claim loop; what runs on them (email, webhooks) is wired in lib/notifications/.",
       severity: "error",
       from: { path: lib("jobs") },
       to: { path: lib("email", "webhooks", "notifications") },
+    },
+    {
+      name: "consumers-below-the-rules",
+      comment: "lib/email/ and lib/webhooks/ hold the consumers of the outbox; the rules table and the dispatcher (lib/notifications/) call them, never the other way.",
+      severity: "error",
+      from: { path: lib("email", "webhooks") },
+      to: { path: lib("notifications") },
     },
     {
       name: "realtime-below-entities",

@@ -82,8 +82,9 @@ let backgroundRetry: NodeJS.Timeout | undefined;
 let backgroundStopped = false;
 
 /**
- * Emails and webhooks (lib/jobs): started after the server is ready, never awaited, so startup
- * does not wait on it; retried while the database is unreachable. Not part of `next build`.
+ * Emails and webhooks (lib/notifications/worker.ts): started after the server is ready, never
+ * awaited, so startup does not wait on it; retried while the database is unreachable. Not part
+ * of `next build`.
  */
 function startNotificationsInBackground(): void {
   if (env().NOTIFICATION_WORKER === "off") return;

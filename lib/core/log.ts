@@ -71,3 +71,24 @@ export const log = {
    */
   notice: (level: Level, event: string, sentence: string, fields?: Record<string, unknown>) => write(level, event, fields, sentence),
 };
+
+/** Logs an error event with what went wrong. */
+export type ErrorLog = (event: string, error: unknown) => void;
+
+/**
+ * An error log for loops that fail every time they look while the database is down (the
+ * notification worker's): one line per event name per `intervalMs`, with how many it held back.
+ */
+export function throttledErrorLog(intervalMs = 30_000): ErrorLog {
+  const last = new Map<string, { at: number; suppressed: number }>();
+  return (event, error) => {
+    const now = Date.now();
+    const seen = last.get(event);
+    if (seen && now - seen.at < intervalMs) {
+      seen.suppressed++;
+      return;
+    }
+    log.error(event, { error, suppressed_since_last: seen?.suppressed ?? 0 });
+    last.set(event, { at: now, suppressed: 0 });
+  };
+}

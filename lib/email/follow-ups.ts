@@ -1,5 +1,8 @@
+import type { MessageFacts, OutboxEvent } from "../contracts/notification-events";
 import { db } from "../db/client";
 import type { JobContext } from "../jobs/context";
+import { QUEUES, type JobSpec } from "../jobs/queue";
+import type { NotificationTimings } from "../jobs/timings";
 import { storeEmails } from "./outbox";
 import { unsubscribeUrl } from "./links";
 import { renderEmail } from "./templates";
@@ -8,6 +11,20 @@ import { renderEmail } from "./templates";
 // followUpDelayMs after they were sent, in a conversation with a visitor email → one email with
 // those replies. "Seen" is conversations.visitor_seen_sequence; seeing them first cancels it.
 // Every staff reply schedules one check; the first one due takes every unseen reply with it.
+
+/**
+ * The rule's consumer (lib/notifications/rules.ts): a staff member's public message in a
+ * conversation with a visitor email queues a check for followUpDelayMs after it was sent.
+ */
+export function queueFollowUpCheck(
+  event: OutboxEvent,
+  batch: { messages: Map<string, MessageFacts>; timings: NotificationTimings },
+): { jobs: JobSpec[] } | null {
+  const message = batch.messages.get(event.subjectId);
+  if (message?.authorType !== "staff" || !message.visitorEmail) return null;
+  const startAfter = new Date(message.createdAt.getTime() + batch.timings.followUpDelayMs);
+  return { jobs: [{ name: QUEUES.followUp, data: { conversationId: message.conversationId }, startAfter }] };
+}
 
 export async function runVisitorFollowUp(context: JobContext, conversationId: string): Promise<void> {
   const prisma = await db();

@@ -1,3 +1,4 @@
+import type { MessageFacts, OutboxEvent } from "../contracts/notification-events";
 import type { Conversation, Member, Message, Site, StaffAlert } from "../generated/prisma/client";
 import type { JobContext } from "../jobs/context";
 import { QUEUES, type JobSpec } from "../jobs/queue";
@@ -14,6 +15,21 @@ import { renderEmail } from "./templates";
 // The checks come in batches (one pg-boss fetch), and a batch costs the same few statements
 // whatever its size: nearly every visitor message on a busy site runs one (docs/performance.md,
 // step 26).
+
+/**
+ * The rule's consumer (lib/notifications/rules.ts): a visitor's public message, while some member
+ * takes alerts, queues a check of its conversation at once. While one waits (the staff-alert
+ * queue keeps one per conversation), it covers this message too and none is added.
+ */
+export function queueStaffAlertCheck(
+  event: OutboxEvent,
+  batch: { alertable: boolean; messages: Map<string, MessageFacts> },
+): { jobs: JobSpec[] } | null {
+  const message = batch.messages.get(event.subjectId);
+  if (message?.authorType !== "visitor" || !batch.alertable) return null;
+  const conversationId = message.conversationId;
+  return { jobs: [{ name: QUEUES.staffAlert, data: { conversationId }, singletonKey: conversationId }] };
+}
 
 const MAX_QUOTED = 10;
 

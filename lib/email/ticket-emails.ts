@@ -1,3 +1,4 @@
+import type { OutboxEvent } from "../contracts/notification-events";
 import { db } from "../db/client";
 import type { EmailDraft } from "./outbox";
 import { renderEmail } from "./templates";
@@ -7,7 +8,19 @@ import { renderEmail } from "./templates";
 
 const ticketTag = (number: number) => `[#${number}]`;
 
-export async function ticketAcknowledgement(ticketId: string): Promise<EmailDraft | null> {
+/** The rule's consumer (lib/notifications/rules.ts) of ticket.created: the acknowledgement to the filer. */
+export async function acknowledgeTicket(event: OutboxEvent): Promise<{ emails: EmailDraft[] } | null> {
+  const email = await ticketAcknowledgement(event.subjectId);
+  return email && { emails: [email] };
+}
+
+/** The rule's consumer of ticket.replied: the staff member's reply to the filer. */
+export async function emailTicketReply(event: OutboxEvent): Promise<{ emails: EmailDraft[] } | null> {
+  const email = await ticketReplyEmail(event.subjectId);
+  return email && { emails: [email] };
+}
+
+async function ticketAcknowledgement(ticketId: string): Promise<EmailDraft | null> {
   const ticket = await (await db()).ticket.findUnique({
     where: { id: ticketId },
     select: { id: true, siteId: true, number: true, email: true, name: true, subject: true, body: true, site: { select: { name: true } } },
@@ -29,7 +42,7 @@ export async function ticketAcknowledgement(ticketId: string): Promise<EmailDraf
   };
 }
 
-export async function ticketReplyEmail(replyId: string): Promise<EmailDraft | null> {
+async function ticketReplyEmail(replyId: string): Promise<EmailDraft | null> {
   const reply = await (await db()).ticketReply.findUnique({ where: { id: replyId } });
   if (!reply) return null;
   const prisma = await db();

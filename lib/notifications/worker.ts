@@ -4,11 +4,11 @@ import { runVisitorFollowUp } from "../email/follow-ups";
 import { sendStoredEmails } from "../email/outbox";
 import { runStaffAlerts } from "../email/staff-alerts";
 import { closeSmtpTransport } from "../email/transport";
-import { log } from "../core/log";
+import { throttledErrorLog } from "../core/log";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
-import { DISPATCH_BATCH, dispatchEvents } from "./dispatcher";
+import { startDispatchLoop } from "./dispatcher";
 import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "../jobs/queue";
 import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
@@ -84,38 +84,16 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
     workerIds.set(name, id);
   }
 
+  const dispatcher = startDispatchLoop(context, logError);
   let stopped = false;
-  let running: Promise<number> | null = null;
-  const dispatchNow = async (): Promise<number> => {
-    while (running) await running.catch(() => 0);
-    running = dispatchEvents(context);
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  const loop = async () => {
-    if (stopped) return;
-    let handled = 0;
-    try {
-      handled = await dispatchNow();
-    } catch (error) {
-      logError("notification_dispatch_failed", error);
-    }
-    if (!stopped) timer = setTimeout(loop, nextDispatchIn(handled, timings));
-  };
-  timer = setTimeout(loop, 0);
   runningWorkers++;
 
   return {
-    dispatchNow,
+    dispatchNow: dispatcher.dispatchNow,
     stop: async ({ abrupt = false } = {}) => {
       const wasRunning = !stopped;
       stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => 0);
+      await dispatcher.stop();
       await deliveries.stop({ abrupt });
       await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });
       if (wasRunning && --runningWorkers === 0) {
@@ -123,32 +101,5 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
         closeSmtpTransport();
       }
     },
-  };
-}
-
-// After a batch that was not full, the next one waits this long (at most the poll interval): on a
-// busy site events arrive a few at a time, and every batch costs the same seven statements
-// however few it carries (docs/performance.md, step 28). A full batch is followed at once.
-const GATHER_MS = 50;
-
-function nextDispatchIn(handled: number, timings: NotificationTimings): number {
-  if (handled === 0) return timings.dispatchPollMs;
-  return handled < DISPATCH_BATCH ? Math.min(GATHER_MS, timings.dispatchPollMs) : 0;
-}
-
-const ERROR_LOG_INTERVAL_MS = 30_000;
-
-/** While the database is down every poll fails: one line per event name per 30 s, with a count. */
-function throttledErrorLog() {
-  const last = new Map<string, { at: number; suppressed: number }>();
-  return (event: string, error: unknown) => {
-    const now = Date.now();
-    const seen = last.get(event);
-    if (seen && now - seen.at < ERROR_LOG_INTERVAL_MS) {
-      seen.suppressed++;
-      return;
-    }
-    log.error(event, { error, suppressed_since_last: seen?.suppressed ?? 0 });
-    last.set(event, { at: now, suppressed: 0 });
   };
 }

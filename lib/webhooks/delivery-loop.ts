@@ -2,7 +2,8 @@ import type { SqlExecutor } from "../db/client";
 import { env } from "../core/env";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
 import type { NotificationTimings } from "../jobs/timings";
-import { log } from "../core/log";
+import { log, type ErrorLog } from "../core/log";
+import { claimLoop, inBatches } from "../jobs/claim-loop";
 import type { SqlRow } from "../core/sql-row";
 import { ATTEMPTS_IN_FLIGHT } from "./keep-alive-agents";
 import { postWebhook, type AttemptResult } from "./post-webhook";
@@ -14,7 +15,9 @@ import { allowedTargets, resolveTarget, TargetRefused } from "./target-guard";
 // most ATTEMPTS_IN_FLIGHT run at once per process, and the answers are recorded in batches, each
 // with its next attempt's time, or `failed` after the last one. A worker that dies mid-attempt
 // leaves its rows held; once the hold runs out any worker claims them again (at least once: the
-// receiver may then see that event twice, with the same webhook-id).
+// receiver may then see that event twice, with the same webhook-id). When to claim (room, polls,
+// wake-ups, retry timers, stopping) is the claim loop's (lib/jobs/claim-loop.ts); this file is
+// what is claimed, the attempt, and what is recorded.
 //
 // Per delivery this costs a share of one claim and one record statement, where a queue job per
 // attempt cost an insert, a fetch, a completion and the queue's own bookkeeping
@@ -38,115 +41,51 @@ export interface DeliveryLoop {
   stop(options: { abrupt: boolean }): Promise<void>;
 }
 
-export function startDeliveryLoop(
-  executor: SqlExecutor,
-  timings: NotificationTimings,
-  logError: (event: string, error: unknown) => void,
-): DeliveryLoop {
+export function startDeliveryLoop(executor: SqlExecutor, timings: NotificationTimings, logError: ErrorLog): DeliveryLoop {
   const holdMs = timings.webhookTimeoutMs + 5_000;
-  let stopped = false;
-  let abruptStop = false;
-  let claiming: Promise<void> | null = null;
-  let claimAgain = false;
-  let pollTimer: NodeJS.Timeout | undefined;
-  let retryTimer: { at: number; timer: NodeJS.Timeout } | null = null;
-  let unrecorded: Outcome[] = [];
-  let recording: Promise<void> | null = null;
-  /** The attempts in flight. */
-  const attempts = new Set<Promise<void>>();
+  let abandoned = false;
+  const loop = claimLoop({
+    room: ATTEMPTS_IN_FLIGHT,
+    pollMs: timings.dispatchPollMs,
+    claim: async (room) => {
+      const claimed = await claim(executor, room, holdMs);
+      for (const delivery of claimed) loop.hold(attemptAndRecord(delivery));
+      return claimed.length;
+    },
+    failed: (error) => logError("webhook_claim_failed", error),
+  });
+  // Answers that come in while a batch is written wait for the next one.
+  const record = inBatches((outcomes: Outcome[]) =>
+    recordOutcomes(executor, outcomes).catch((error) => logError("webhook_record_failed", error)), // held rows are claimed again when the hold ends
+  );
 
-  const schedulePoll = () => {
-    clearTimeout(pollTimer);
-    if (!stopped) pollTimer = setTimeout(wake, timings.dispatchPollMs);
-  };
-
-  /** A retry due sooner than the next poll would find it: wake for it then. */
-  const wakeAt = (at: number) => {
-    if (stopped || (retryTimer && retryTimer.at <= at)) return;
-    if (retryTimer) clearTimeout(retryTimer.timer);
-    retryTimer = { at, timer: setTimeout(() => ((retryTimer = null), wake()), Math.max(0, at - Date.now())) };
-  };
-
-  function wake(): void {
-    if (stopped) return;
-    if (claiming) {
-      claimAgain = true;
+  async function attemptAndRecord(delivery: Claimed): Promise<void> {
+    let outcome: Outcome;
+    try {
+      const result = await attempt(delivery, timings.webhookTimeoutMs);
+      const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+      const retryInMs = succeeded ? null : (timings.webhookRetryScheduleMs[delivery.attempt - 1] ?? null);
+      const status = succeeded ? "succeeded" : retryInMs !== null ? "pending" : "failed";
+      outcome = { id: delivery.id, attempt: delivery.attempt, status, result, retryInMs };
+      log.info("webhook_attempt", { delivery: delivery.id, attempt: delivery.attempt, status, response_status: result.status });
+    } catch (error) {
+      logError("webhook_attempt_failed", error); // the hold runs out; it is claimed again
       return;
     }
-    claiming = claimWhileRoom()
-      .catch((error) => logError("webhook_claim_failed", error))
-      .finally(() => {
-        claiming = null;
-        if (claimAgain) {
-          claimAgain = false;
-          wake();
-        } else {
-          schedulePoll();
-        }
-      });
+    if (abandoned) return; // stopped abruptly: nothing more is written, as after a crash
+    await record(outcome);
+    // Claim the retry when it falls due, which may be sooner than the next poll.
+    if (outcome.retryInMs !== null) loop.wakeAt(Date.now() + outcome.retryInMs);
   }
 
-  async function claimWhileRoom(): Promise<void> {
-    while (!stopped && attempts.size < ATTEMPTS_IN_FLIGHT) {
-      const room = ATTEMPTS_IN_FLIGHT - attempts.size;
-      const claimed = await claim(executor, room, holdMs);
-      for (const delivery of claimed) start(delivery);
-      if (claimed.length < room) return;
-    }
-  }
-
-  function start(delivery: Claimed): void {
-    const running = attempt(delivery, timings.webhookTimeoutMs)
-      .then((result) => {
-        const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-        const retryInMs = succeeded ? null : (timings.webhookRetryScheduleMs[delivery.attempt - 1] ?? null);
-        const status = succeeded ? "succeeded" : retryInMs !== null ? "pending" : "failed";
-        unrecorded.push({ id: delivery.id, attempt: delivery.attempt, status, result, retryInMs });
-        log.info("webhook_attempt", { delivery: delivery.id, attempt: delivery.attempt, status, response_status: result.status });
-      })
-      .catch((error) => logError("webhook_attempt_failed", error)) // the hold runs out; it is claimed again
-      .finally(() => {
-        attempts.delete(running);
-        if (!abruptStop) record();
-      });
-    attempts.add(running);
-  }
-
-  /** Writes every answer gathered so far in one statement, then claims into the freed room. */
-  function record(): void {
-    if (recording) return;
-    recording = (async () => {
-      // Answers that come in while a batch is written wait for the next one.
-      while (unrecorded.length > 0) {
-        const batch = unrecorded;
-        unrecorded = [];
-        try {
-          await recordOutcomes(executor, batch);
-        } catch (error) {
-          logError("webhook_record_failed", error); // held rows are claimed again when the hold ends
-        }
-        for (const outcome of batch) if (outcome.retryInMs !== null) wakeAt(Date.now() + outcome.retryInMs);
-      }
-    })().finally(() => {
-      recording = null;
-      if (unrecorded.length > 0) record(); // came in as this batch finished
-      else wake();
-    });
-  }
-
-  wake();
+  loop.wake();
 
   return {
-    wake,
+    wake: loop.wake,
     stop: async ({ abrupt }) => {
-      stopped = true;
-      abruptStop = abrupt;
-      clearTimeout(pollTimer);
-      if (retryTimer) clearTimeout(retryTimer.timer);
-      await claiming;
-      if (abrupt) return;
-      // Let the attempts in flight finish and their answers be written.
-      while (attempts.size > 0 || recording) await Promise.all([...attempts, recording]);
+      abandoned = abrupt;
+      // Graceful: the attempts in flight finish and their answers are written.
+      await loop.stop({ abrupt });
     },
   };
 }

@@ -1,0 +1,24 @@
+// The outbox's events (notification_events): a contract between what writes them (the triggers of
+// migration 20261123030000_notifications, and retryDelivery in lib/webhooks/webhooks.ts) and the
+// consumers that the rules table (lib/notifications/rules.ts) hands them to. Types only.
+
+import type { WebhookEvent } from "./webhooks";
+
+/** Every event type the outbox carries: the webhook events, and two that only Parley hears. */
+export type NotificationEventType = WebhookEvent | "ticket.replied" | "delivery.retry";
+
+/** One claimed event. `subjectId` is the row it is about: a message, conversation, ticket, attachment, ticket reply or webhook delivery. */
+export interface OutboxEvent {
+  id: string;
+  type: string;
+  subjectId: string;
+  createdAt: Date;
+}
+
+/** What the rules need of a new message (not its webhook payload), read once for the whole batch. */
+export interface MessageFacts {
+  conversationId: string;
+  authorType: string;
+  createdAt: Date;
+  visitorEmail: string | null;
+}
