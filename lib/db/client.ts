@@ -6,6 +6,7 @@ import pg from "pg";
 import { queryWatch, type QueryWatch } from "./query-watch";
 import { directDatabaseUrl, env, onVercel } from "../core/env";
 import { log } from "../core/log";
+import { processSingleton } from "../core/process-registry.mjs";
 import { PrismaClient } from "../generated/prisma/client";
 import { pgliteSession, pgSession, runMigrations } from "./migrations";
 import { namedStatements, type NamedStatements } from "./pglite-statements";
@@ -45,9 +46,9 @@ export interface PreparedStatement {
   text: string;
 }
 
-// One client per process, kept on globalThis so `next dev` reloads never open a second PGlite
-// on the same directory. The promise also makes the first callers share one migration run.
-const processWide = globalThis as unknown as { parleyDatabase?: Promise<Database>; parleyOpenDatabase?: Database };
+// One client per process (lib/core/process-registry.mjs), so `next dev` reloads never open a second
+// PGlite on the same directory. The promise also makes the first callers share one migration run.
+const processWide = processSingleton("database", (): { opening?: Promise<Database>; open?: Database } => ({}));
 
 // Give up on an unreachable database quickly: the pipeline answers 503 instead of hanging. A new
 // connection's handshake gets HANDSHAKE_TIMEOUT_MS (a partition stalls it: 503 within 2 s); a
@@ -87,14 +88,14 @@ export async function db(): Promise<PrismaClient> {
 }
 
 function database(): Promise<Database> {
-  processWide.parleyDatabase ??= openDatabase().then(
-    (open) => (processWide.parleyOpenDatabase = open),
+  processWide.opening ??= openDatabase().then(
+    (open) => (processWide.open = open),
     (error: unknown) => {
-      processWide.parleyDatabase = undefined; // let the next request try again
+      processWide.opening = undefined; // let the next request try again
       throw error;
     },
   );
-  return processWide.parleyDatabase;
+  return processWide.opening;
 }
 
 /**
@@ -103,7 +104,7 @@ function database(): Promise<Database> {
  */
 export function queryPrepared<Row, Out = Row[]>(statement: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out): Promise<Out> {
   // Once open, straight to the driver: no promise of our own on every widget request.
-  const open = processWide.parleyOpenDatabase;
+  const open = processWide.open;
   return open ? open.prepared(statement, values, shape) : database().then((opened) => opened.prepared(statement, values, shape));
 }
 
@@ -128,9 +129,9 @@ export async function listenEmbedded(channel: string, callback: (payload: string
 
 /** Closes the client (scripts and tests); the next db() call opens a new one. */
 export async function closeDatabase(): Promise<void> {
-  const open = processWide.parleyDatabase;
-  processWide.parleyDatabase = undefined;
-  processWide.parleyOpenDatabase = undefined;
+  const open = processWide.opening;
+  processWide.opening = undefined;
+  processWide.open = undefined;
   if (open) await (await open).close();
 }
 
