@@ -1,12 +1,12 @@
-// `npm start`: the production server. Next.js serves the app, and lib/server/front.mjs serves the
+// `npm start`: the production server. Next.js serves the app, and lib/runtime/front.mjs serves the
 // widget's hot routes directly and screens every request first (see there). Build first: `npm run build`.
 // PORT (default 3000) and HOSTNAME (default: all interfaces) as for `next start`.
 import path from "node:path";
 import { parseEnvOrExit } from "../lib/core/env-schema.mjs";
-import { createFrontServer } from "../lib/server/front.mjs";
-import { configureHeap } from "../lib/server/heap-policy.mjs";
+import { createFrontServer } from "../lib/runtime/front.mjs";
+import { configureHeap } from "../lib/runtime/heap-policy.mjs";
 import { appProvided, pendingWorkSettled } from "../lib/core/lifecycle.mjs";
-import { installFrontSecret } from "../lib/server/peer.mjs";
+import { installFrontSecret } from "../lib/core/peer.mjs";
 
 process.env.NODE_ENV = "production"; // before Next (and React) load
 configureHeap(); // before the app allocates in earnest

@@ -2,7 +2,7 @@
 // The envelope and the headers every answer carries, in plain JavaScript so that the places that
 // answer requests share one copy: the route pipeline (lib/http/respond.ts, envelope.ts), proxy.ts,
 // the page header rules (lib/http/page-headers.mjs), and the front of `npm start`
-// (lib/server/front.mjs), which Node loads without a compiler.
+// (lib/runtime/front.mjs), which Node loads without a compiler.
 
 /**
  * Headers on every response of the service, pages and API alike.

@@ -1,6 +1,6 @@
 // @ts-check
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { processSingleton } from "../core/process-registry.mjs";
+import { processSingleton } from "./process-registry.mjs";
 
 // How the front of `npm start` tells the route handlers which TCP peer sent a request (the key
 // of per-IP rate limits, lib/rate-limits/client-ip.ts). A handler never sees the socket, so the

@@ -6,19 +6,19 @@ import { InFlight } from "./in-flight.mjs";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
 import { acceptsPlainAnswer, errorBody, errorHeaders, frontParams, INTERNAL_ERROR, SITE_WIDE_HEADERS, takePlainAnswer } from "../http/wire.mjs";
 import { isDraining, startDraining } from "../core/lifecycle.mjs";
-import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
+import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "../core/peer.mjs";
 
 // The HTTP front of `npm start`. Most requests go to Next's request handler. The hot routes —
 // the widget's message polls and sends, its presence polls and conversation starts, nearly all
 // of a chat widget's traffic — skip Next's per-request machinery: their route handlers (the very
 // functions Next would call, handed over by instrumentation.ts through lib/core/lifecycle.mjs)
-// get a request built straight from the socket (lib/server/front-request.mjs). Deployments
+// get a request built straight from the socket (lib/runtime/front-request.mjs). Deployments
 // without this front (Vercel, `next start`) run the same handlers.
 
 /**
- * @typedef {(request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>} RouteHandler
- * @typedef {Record<string, RouteHandler | number | undefined>} RouteModule  a route file's exports: handlers by method, and segment config such as maxDuration
- * @typedef {Record<string, RouteModule>} HotRoutes  route modules by pathname, as in app/: a `[name]` segment matches any one segment
+ * @typedef {import("../core/lifecycle.mjs").RouteHandler} RouteHandler
+ * @typedef {import("../core/lifecycle.mjs").RouteModule} RouteModule
+ * @typedef {import("../core/lifecycle.mjs").HotRoutes} HotRoutes
  * @typedef {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown} NodeHandler
  */
 
@@ -26,7 +26,7 @@ import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 // outside the API's set, a malformed path, or a request Node's parser refuses (headers too large,
 // not HTTP) gets the envelope, never Next's plain-text or empty answers; Next.js's internal
 // headers are removed from /api requests; and the TCP peer is passed to the handlers for per-IP
-// rate limits (lib/server/peer.mjs). Requests whose headers or body do not arrive within
+// rate limits (lib/core/peer.mjs). Requests whose headers or body do not arrive within
 // REQUEST_TIMEOUT_MS are cut off (held long-polls are unaffected: their request has arrived).
 //
 // On shutdown (`drain`, docs/deploy.md) it stops accepting connections, answers every request
@@ -334,7 +334,7 @@ function writePlainAnswer(res, { status, headers, body }) {
 }
 
 /**
- * The request as a route handler takes it (lib/server/front-request.mjs).
+ * The request as a route handler takes it (lib/runtime/front-request.mjs).
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {string[]} raw  the request's raw headers, screened
