@@ -1,7 +1,7 @@
 // @ts-check
 import { processSingleton } from "./process-registry.mjs";
 
-// Where the front of `npm start` (scripts/start.mjs, lib/runtime/front.mjs) and the app Next loads
+// Where the front of `npm start` (scripts/start.mjs, lib/runtime/) and the app Next loads
 // meet, in one process. Next bundles the app's modules apart from the front's (and may load a
 // module more than once), so the meeting point is one object per process (process-registry.mjs).
 //
@@ -12,9 +12,7 @@ import { processSingleton } from "./process-registry.mjs";
 // - Work that outlives its request (lib/http/after-response.ts) is awaited before the app closes.
 
 /**
- * @typedef {(request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>} RouteHandler
- * @typedef {Record<string, RouteHandler | number | undefined>} RouteModule  a route file's exports: handlers by method, and segment config such as maxDuration
- * @typedef {Record<string, RouteModule>} HotRoutes  route modules by pathname, as in app/: a `[name]` segment matches any one segment
+ * @typedef {import("./reply-handlers.mjs").HotRoutes} HotRoutes
  * @typedef {{ hotRoutes: HotRoutes, close: () => Promise<void> }} ProvidedApp
  *   `close` ends what the app holds open (notification worker, LISTEN connections, database)
  * @typedef {{ app: Promise<ProvidedApp>, provide: (app: ProvidedApp) => void, draining: boolean, drainListeners: Set<() => void>, work: Set<Promise<unknown>> }} Lifecycle
