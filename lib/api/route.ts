@@ -4,7 +4,7 @@ import { verifyAdminToken } from "../admin/admin-token";
 import { findSite, isOriginOnAnyAllowlist, originNotAllowed, siteAllowsOrigin, type WidgetSite } from "../sites/find-site";
 import { isCanonicalOrigin } from "../core/origins/origin";
 import { enforceRateLimit, type RateLimitHeaders } from "../rate-limits/enforce-rate-limit";
-import { rateLimitsEnabled, type RateLimitName } from "../rate-limits/limits";
+import type { RateLimitName } from "../rate-limits/limits";
 import { authenticateVisitor, visitorOriginError, type VisitorSession } from "../tokens/visitor-token";
 import { assertSameOrigin, requireStaff } from "./inbox-auth";
 import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession } from "../staff/sessions";
@@ -91,22 +91,16 @@ function route(contract: RouteContract | null, pipeline: ReplyHandler): RouteHan
 export const contractOf = (handler: unknown): RouteContract | undefined =>
   typeof handler === "function" ? contracts.get(handler as RouteHandler) : undefined;
 
-// Promise chains rather than async functions on the way of every request: with Next's
-// AsyncLocalStorage active, Node 20 runs its hooks for each promise, and the widget's idle poll
-// paid for 21 of them where the bare baseline pays for 6 (docs/performance.md, step 25).
-function run(request: Request, work: (exchange: Exchange) => Promise<Reply | Response>): Promise<WireReply | Response> {
+/** The single try/catch: the handler's reply in the envelope, or what it threw as one. */
+async function run(request: Request, work: (exchange: Exchange) => Promise<Reply | Response>): Promise<WireReply | Response> {
   const exchange: Exchange = { request, requestId: randomUUID(), allowOrigin: null };
-  let working: Promise<Reply | Response>;
   try {
-    working = work(exchange);
+    const outcome = await work(exchange);
+    // Downloads and event streams answer with their own body; errors before them are envelopes.
+    return outcome instanceof Response ? outcome : successReply(exchange, outcome);
   } catch (error) {
-    working = Promise.reject(error); // a handler that threw before it returned its promise
+    return errorReply(exchange, error);
   }
-  // Downloads and event streams answer with their own body; errors before them are envelopes.
-  return working.then(
-    (outcome) => (outcome instanceof Response ? outcome : successReply(exchange, outcome)),
-    (error: unknown) => errorReply(exchange, error),
-  );
 }
 
 const withHeaders = (reply: Reply, headers: RateLimitHeaders): Reply => ({ ...reply, headers: { ...headers, ...reply.headers } });
@@ -129,14 +123,9 @@ async function parseInput<Body, Query>(
   params: Record<string, string>,
   spec: InputSpec<Body, Query>,
 ): Promise<ParsedInput<Body, Query>> {
-  const input = parseQueryInput(request, params, spec);
-  return spec.body ? { ...input, body: parseWith(spec.body, await readJsonBody(request), "body") } : input;
-}
-
-/** The input of a route that takes no body (the widget's polls): no body to wait for. */
-function parseQueryInput<Body, Query>(request: Request, params: Record<string, string>, spec: InputSpec<Body, Query>): ParsedInput<Body, Query> {
   const query = spec.query ? parseWith(spec.query, readQuery(searchParams(request)), "query") : undefined;
-  return { request, params, body: undefined as Body, query: query as Query };
+  const body = spec.body ? parseWith(spec.body, await readJsonBody(request), "body") : undefined;
+  return { request, params, body: body as Body, query: query as Query };
 }
 
 async function allowedSite(siteID: string | undefined, origin: string | null): Promise<WidgetSite & { origin: string }> {
@@ -165,41 +154,31 @@ export function widgetRoute<Body = undefined, Query = undefined>(
 /**
  * Visitor routes: token (401) → Origin is the token's (403) → still allowlisted (403) → rate limit
  * per token (429) → input → handler.
- *
- * Steps that have nothing to wait for (no rate limits, the front's path ids, a query but no body:
- * the idle poll, most of a widget's traffic) run at once rather than a turn later (`thenStep`).
  */
 export function visitorRoute<Body = undefined, Query = undefined>(
   spec: LimitedInputSpec<Body, Query>,
   handler: (context: VisitorContext<Body, Query>) => Reply | Promise<Reply>,
 ): RouteHandler {
-  return route({ family: "visitor", body: spec.body, query: spec.query }, (request, rawParams) =>
-    run(request, (exchange) => {
+  return route({ family: "visitor", body: spec.body, query: spec.query }, (request, params) =>
+    run(request, async (exchange) => {
       const origin = requestOrigin(request);
-      return authenticateVisitor(request.headers.get("authorization")).then(
-        (visitor) => {
-          const originError = visitorOriginError(visitor, origin);
-          // A token used from another allowlisted site: that page may read the refusal.
-          if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
-          if (originError) throw originError;
-          // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
-          const limits = rateLimitsEnabled() ? enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id) : null;
-          return thenStep(limits, (limitHeaders) =>
-            thenStep(spec.body ? parseInput(request, pathIds(rawParams), spec) : parseQueryInput(request, pathIds(rawParams), spec), (input) => {
-              const reply = handler({ ...input, visitor });
-              return limitHeaders ? thenStep(reply, (answered) => withHeaders(answered, limitHeaders)) : reply;
-            }),
-          );
-        },
-        (error: unknown) => letPageReadRefusal(exchange, origin, error).then(() => Promise.reject(error)),
-      );
+      let visitor: VisitorSession;
+      try {
+        visitor = await authenticateVisitor(request.headers.get("authorization"));
+      } catch (error) {
+        await letPageReadRefusal(exchange, origin, error);
+        throw error;
+      }
+      const originError = visitorOriginError(visitor, origin);
+      // A token used from another allowlisted site: that page may read the refusal.
+      if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
+      if (originError) throw originError;
+      // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
+      const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id);
+      const input = await parseInput(request, pathIds(params), spec);
+      return withHeaders(await handler({ ...input, visitor }), limitHeaders);
     }),
   );
-}
-
-/** `step(value)`: at once for a plain value, once it resolves for a promise. */
-export function thenStep<T, R>(value: T | Promise<T>, step: (value: T) => R | Promise<R>): R | Promise<R> {
-  return value instanceof Promise ? value.then(step) : step(value);
 }
 
 /** A 401 may be read by the widget (to start afresh) when its page's Origin is on some allowlist. */

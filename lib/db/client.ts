@@ -15,8 +15,7 @@ export type { PrismaClient };
 
 interface Database {
   prisma: PrismaClient;
-  /** `shape`, if given, makes the answer of the rows (and may throw: the promise rejects). */
-  prepared<Row, Out = Row[]>(statement: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out): Promise<Out>;
+  prepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
   sql: SqlExecutor;
   /** Embedded mode only: NOTIFYs on this channel, as PGlite delivers them in-process. */
   listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
@@ -98,14 +97,11 @@ function database(): Promise<Database> {
   return processWide.opening;
 }
 
-/**
- * Runs a hot-path statement (see PreparedStatement); rows come back with the driver's types, or as
- * `shape` makes them: in the driver's callback, without a promise of its own.
- */
-export function queryPrepared<Row, Out = Row[]>(statement: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out): Promise<Out> {
+/** Runs a hot-path statement (see PreparedStatement); rows come back with the driver's types. */
+export function queryPrepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
   // Once open, straight to the driver: no promise of our own on every widget request.
   const open = processWide.open;
-  return open ? open.prepared(statement, values, shape) : database().then((opened) => opened.prepared(statement, values, shape));
+  return open ? open.prepared(statement, values) : database().then((opened) => opened.prepared<Row>(statement, values));
 }
 
 /** Plain SQL on the service's database (lib/jobs); see SqlExecutor. */
@@ -177,16 +173,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
   return {
     prisma,
     // pool.query's callback form creates no promise of its own (its promise form two): one in all.
-    prepared: <Row, Out = Row[]>({ name, text }: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out) =>
-      new Promise<Out>((resolve, reject) =>
-        pool.query<Row & pg.QueryResultRow>({ name, text, values }, (error, result) => {
-          if (error) return reject(error);
-          try {
-            resolve(shape ? shape(result.rows) : (result.rows as Out));
-          } catch (shapeError) {
-            reject(shapeError);
-          }
-        }),
+    prepared: <Row>({ name, text }: PreparedStatement, values: unknown[]) =>
+      new Promise<Row[]>((resolve, reject) =>
+        pool.query<Row & pg.QueryResultRow>({ name, text, values }, (error, result) => (error ? reject(error) : resolve(result.rows))),
       ),
     sql: poolExecutor(pool),
     close: async () => {
@@ -394,10 +383,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
   return {
     prisma,
     // A Prisma transaction holds PGlite's lock, so these never run inside one.
-    prepared: async <Row, Out = Row[]>({ name, text }: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out) => {
-      const { rows } = await statements.run<Row>(name, text, values);
-      return shape ? shape(rows) : (rows as Out);
-    },
+    prepared: async <Row>({ name, text }: PreparedStatement, values: unknown[]) => (await statements.run<Row>(name, text, values)).rows,
     sql: pgliteExecutor(pglite, statements),
     listen: (channel, callback) => pglite.listen(channel, callback),
     close: async () => {
