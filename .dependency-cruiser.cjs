@@ -40,7 +40,7 @@ module.exports = {
       name: "services-below-transport",
       comment: "No service imports the transport (lib/http/), the policy layer (lib/api/) or the document (lib/openapi/).",
       severity: "error",
-      from: { path: "^lib/", pathNot: [lib("http", "api", "openapi", "server", "runtime"), "^lib/prepare-service"] },
+      from: { path: "^lib/", pathNot: [lib("http", "api", "openapi", "runtime"), "^lib/prepare-service"] },
       to: { path: lib("http", "api", "openapi") },
     },
     {
@@ -64,6 +64,21 @@ module.exports = {
       severity: "error",
       from: { path: lib("realtime"), pathNot: "\\.test\\.ts$" },
       to: { path: "^lib/", pathNot: [lib("core", "db", "contracts", "realtime")] },
+    },
+    {
+      name: "runtime-on-top",
+      comment: "lib/runtime/ (the front of npm start) sits above everything in lib/: nothing else in lib/ imports it.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: lib("runtime") },
+      to: { path: lib("runtime") },
+    },
+    {
+      name: "runtime-loads-no-app-module",
+      comment:
+        "lib/runtime/ runs in Node without a compiler, beside Next's bundles: it imports only the plain-JavaScript leaves (lib/core/, lib/http/); the routes reach it from the app (lib/core/lifecycle.mjs).",
+      severity: "error",
+      from: { path: lib("runtime") },
+      to: { path: "^lib/", pathNot: [lib("core", "http", "runtime")] },
     },
     {
       name: "no-app-from-lib",

@@ -3,9 +3,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { closeServerResources, prepareServerStart } = await import("./lib/prepare-service");
   await prepareServerStart();
-  // For the front of `npm start` (lib/server/front.mjs), which waits for this before it listens:
-  // the hot routes' handlers as Next built them, which it calls without Next's per-request work,
-  // and how to close the service at shutdown. Unused where Next serves everything itself.
+  // For the front of `npm start` (lib/runtime/README.md), which waits for this before it listens:
+  // the hot route files, whose pipelines it calls without Next's per-request work
+  // (lib/core/reply-handlers.mjs), and how to close the service at shutdown. Unused where Next
+  // serves everything itself.
   const { provideApp } = await import("./lib/core/lifecycle.mjs");
   provideApp({
     hotRoutes: {

@@ -7,7 +7,7 @@ import { errorBody, errorHeaders } from "./lib/http/wire.mjs";
 // Next.js runs this, wherever Next is the server (`npm start` behind its front, `next start`,
 // `next dev`, Vercel), for two kinds of request (the matcher below):
 // - /api requests Next would act on before the route: screened as under `npm start` the front
-//   (lib/server/front.mjs) has already done, and more, before Next saw the request. See docs/api.md,
+//   (lib/runtime/front.mjs) has already done, and more, before Next saw the request. See docs/api.md,
 //   "Requests the API never honours";
 // - pages whose headers depend on the configuration (lib/http/page-headers.mjs), set here from
 //   the environment the server runs with.

@@ -1,12 +1,13 @@
-// `npm start`: the production server. Next.js serves the app, and lib/server/front.mjs serves the
+// `npm start`: the production server. Next.js serves the app, and lib/runtime/front.mjs serves the
 // widget's hot routes directly and screens every request first (see there). Build first: `npm run build`.
 // PORT (default 3000) and HOSTNAME (default: all interfaces) as for `next start`.
 import path from "node:path";
 import { parseEnvOrExit } from "../lib/core/env-schema.mjs";
-import { createFrontServer } from "../lib/server/front.mjs";
-import { configureHeap } from "../lib/server/heap-policy.mjs";
+import { createFrontServer } from "../lib/runtime/front.mjs";
+import { configureHeap } from "../lib/runtime/heap-policy.mjs";
 import { appProvided, pendingWorkSettled } from "../lib/core/lifecycle.mjs";
-import { installFrontSecret } from "../lib/server/peer.mjs";
+import { installFrontSecret } from "../lib/core/peer.mjs";
+import { replyHandlerOf } from "../lib/core/reply-handlers.mjs";
 
 process.env.NODE_ENV = "production"; // before Next (and React) load
 configureHeap(); // before the app allocates in earnest
@@ -32,7 +33,12 @@ const server = createFrontServer({
 // Thousands of widgets may reconnect at once after a deploy or a network blip.
 server.listen({ port, host: hostname, backlog: 4096 }, () => {
   console.log(`Parley is listening on http://${hostname ?? "localhost"}:${port}`);
-  console.log(`Served without Next's request handler: ${Object.keys(service.hotRoutes).join(", ")}`);
+  // A route whose exports the route pipeline did not make is served by Next after all (slower): say so.
+  const paths = Object.keys(service.hotRoutes);
+  const served = paths.filter((hotPath) => Object.values(service.hotRoutes[hotPath] ?? {}).some((handler) => replyHandlerOf(handler)));
+  console.log(`Served without Next's request handler: ${served.join(", ")}`);
+  const leftToNext = paths.filter((hotPath) => !served.includes(hotPath));
+  if (leftToNext.length > 0) console.error(`Left to Next (no route pipeline behind their exports): ${leftToNext.join(", ")}`);
 });
 
 // A graceful shutdown (docs/deploy.md): no new connections, held long-polls answered at once with

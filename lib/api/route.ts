@@ -4,7 +4,7 @@ import { verifyAdminToken } from "../admin/admin-token";
 import { findSite, isOriginOnAnyAllowlist, originNotAllowed, siteAllowsOrigin, type WidgetSite } from "../sites/find-site";
 import { isCanonicalOrigin } from "../core/origins/origin";
 import { enforceRateLimit, type RateLimitHeaders } from "../rate-limits/enforce-rate-limit";
-import { rateLimitsEnabled, type RateLimitName } from "../rate-limits/limits";
+import type { RateLimitName } from "../rate-limits/limits";
 import { authenticateVisitor, visitorOriginError, type VisitorSession } from "../tokens/visitor-token";
 import { assertSameOrigin, requireStaff } from "./inbox-auth";
 import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession } from "../staff/sessions";
@@ -13,15 +13,16 @@ import type { Reply } from "../http/envelope";
 import { AppError } from "../core/errors";
 import { requestOrigin } from "../http/request-origin";
 import { parsePathId, parseWith, readJsonBody, readQuery } from "../http/input";
-import { baseHeaders, CORS_ALLOWED_HEADERS, errorResponse, replyResponse, type Exchange } from "../http/respond";
-import { knownParams } from "../http/wire.mjs";
+import { baseHeaders, CORS_ALLOWED_HEADERS, errorReply, successReply, toResponse, type Exchange } from "../http/respond";
+import { registerReplyHandler, type ReplyHandler, type RouteParams, type WireReply } from "../core/reply-handlers.mjs";
 
 // The one request pipeline. Every route handler is `family route → parse → authorize → service
 // → envelope`; the families below own the order of checks from decisions.md, CORS, body and
-// query parsing, and the single try/catch.
+// query parsing, and the single try/catch. The pipeline makes a reply (status, headers, body);
+// what a family returns is the handler Next calls, which turns the reply into a Response, and
+// the front of `npm start` calls the pipeline itself (lib/runtime/README.md).
 
-type Params = Record<string, string | string[] | undefined>;
-export type RouteHandler = (request: Request, context: { params?: Promise<Params> }) => Promise<Response>;
+export type RouteHandler = (request: Request, context: { params?: Promise<RouteParams> }) => Promise<Response>;
 
 interface InputSpec<Body, Query> {
   body?: z.ZodType<Body>;
@@ -75,8 +76,14 @@ export interface RouteContract {
 
 const contracts = new WeakMap<RouteHandler, RouteContract>();
 
-function withContract(contract: RouteContract, handler: RouteHandler): RouteHandler {
-  contracts.set(handler, contract);
+/**
+ * The route handler of a pipeline: Next's adapter (the reply as a Response), with the pipeline
+ * registered for the front (registerReplyHandler) and the contract for the API document.
+ */
+function route(contract: RouteContract | null, pipeline: ReplyHandler): RouteHandler {
+  const handler: RouteHandler = async (request, context) => toResponse(await pipeline(request, (await context.params) ?? {}));
+  if (contract) contracts.set(handler, contract);
+  registerReplyHandler(handler, pipeline);
   return handler;
 }
 
@@ -84,34 +91,22 @@ function withContract(contract: RouteContract, handler: RouteHandler): RouteHand
 export const contractOf = (handler: unknown): RouteContract | undefined =>
   typeof handler === "function" ? contracts.get(handler as RouteHandler) : undefined;
 
-// Promise chains rather than async functions on the way of every request: with Next's
-// AsyncLocalStorage active, Node 20 runs its hooks for each promise, and the widget's idle poll
-// paid for 21 of them where the bare baseline pays for 6 (docs/performance.md, step 25).
-function run(request: Request, work: (exchange: Exchange) => Promise<Reply | Response>): Promise<Response> {
+/** The single try/catch: the handler's reply in the envelope, or what it threw as one. */
+async function run(request: Request, work: (exchange: Exchange) => Promise<Reply | Response>): Promise<WireReply | Response> {
   const exchange: Exchange = { request, requestId: randomUUID(), allowOrigin: null };
-  let working: Promise<Reply | Response>;
   try {
-    working = work(exchange);
+    const outcome = await work(exchange);
+    // Downloads and event streams answer with their own body; errors before them are envelopes.
+    return outcome instanceof Response ? outcome : successReply(exchange, outcome);
   } catch (error) {
-    working = Promise.reject(error); // a handler that threw before it returned its promise
+    return errorReply(exchange, error);
   }
-  // Downloads and event streams answer with their own body; errors before them are envelopes.
-  return working.then(
-    (outcome) => (outcome instanceof Response ? outcome : replyResponse(exchange, outcome)),
-    (error: unknown) => errorResponse(exchange, error),
-  );
 }
 
 const withHeaders = (reply: Reply, headers: RateLimitHeaders): Reply => ({ ...reply, headers: { ...headers, ...reply.headers } });
 
-/** The route's path ids; at once when the front made the params (knownParams), else once Next's resolve. */
-function pathIds(context: { params?: Promise<Params> }): Record<string, string> | Promise<Record<string, string>> {
-  const known = knownParams(context.params);
-  if (known) return parsePathIds(known);
-  return Promise.resolve(context.params).then((raw) => parsePathIds(raw ?? {})); // routes without dynamic segments get no params
-}
-
-const parsePathIds = (raw: Params): Record<string, string> =>
+/** The route's path ids (its dynamic segments), each checked. */
+const pathIds = (raw: RouteParams): Record<string, string> =>
   Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, parsePathId(value, name)]));
 
 /** The query string of a request's URL, without parsing the rest of it again. */
@@ -128,14 +123,9 @@ async function parseInput<Body, Query>(
   params: Record<string, string>,
   spec: InputSpec<Body, Query>,
 ): Promise<ParsedInput<Body, Query>> {
-  const input = parseQueryInput(request, params, spec);
-  return spec.body ? { ...input, body: parseWith(spec.body, await readJsonBody(request), "body") } : input;
-}
-
-/** The input of a route that takes no body (the widget's polls): no body to wait for. */
-function parseQueryInput<Body, Query>(request: Request, params: Record<string, string>, spec: InputSpec<Body, Query>): ParsedInput<Body, Query> {
   const query = spec.query ? parseWith(spec.query, readQuery(searchParams(request)), "query") : undefined;
-  return { request, params, body: undefined as Body, query: query as Query };
+  const body = spec.body ? parseWith(spec.body, await readJsonBody(request), "body") : undefined;
+  return { request, params, body: body as Body, query: query as Query };
 }
 
 async function allowedSite(siteID: string | undefined, origin: string | null): Promise<WidgetSite & { origin: string }> {
@@ -150,9 +140,9 @@ export function widgetRoute<Body = undefined, Query = undefined>(
   spec: LimitedInputSpec<Body, Query>,
   handler: (context: WidgetContext<Body, Query>) => Promise<Reply>,
 ): RouteHandler {
-  return withContract({ family: "widget", body: spec.body, query: spec.query }, (request, context) =>
+  return route({ family: "widget", body: spec.body, query: spec.query }, (request, rawParams) =>
     run(request, async (exchange) => {
-      const params = await pathIds(context);
+      const params = pathIds(rawParams);
       const { origin, ...site } = await allowedSite(params.siteID, requestOrigin(request));
       exchange.allowOrigin = origin;
       const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "starts", request);
@@ -164,43 +154,31 @@ export function widgetRoute<Body = undefined, Query = undefined>(
 /**
  * Visitor routes: token (401) → Origin is the token's (403) → still allowlisted (403) → rate limit
  * per token (429) → input → handler.
- *
- * Steps that have nothing to wait for (no rate limits, the front's path ids, a query but no body:
- * the idle poll, most of a widget's traffic) run at once rather than a turn later (`thenStep`).
  */
 export function visitorRoute<Body = undefined, Query = undefined>(
   spec: LimitedInputSpec<Body, Query>,
   handler: (context: VisitorContext<Body, Query>) => Reply | Promise<Reply>,
 ): RouteHandler {
-  return withContract({ family: "visitor", body: spec.body, query: spec.query }, (request, context) =>
-    run(request, (exchange) => {
+  return route({ family: "visitor", body: spec.body, query: spec.query }, (request, params) =>
+    run(request, async (exchange) => {
       const origin = requestOrigin(request);
-      return authenticateVisitor(request.headers.get("authorization")).then(
-        (visitor) => {
-          const originError = visitorOriginError(visitor, origin);
-          // A token used from another allowlisted site: that page may read the refusal.
-          if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
-          if (originError) throw originError;
-          // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
-          const limits = rateLimitsEnabled() ? enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id) : null;
-          return thenStep(limits, (limitHeaders) =>
-            thenStep(pathIds(context), (params) =>
-              thenStep(spec.body ? parseInput(request, params, spec) : parseQueryInput(request, params, spec), (input) => {
-                const reply = handler({ ...input, visitor });
-                return limitHeaders ? thenStep(reply, (answered) => withHeaders(answered, limitHeaders)) : reply;
-              }),
-            ),
-          );
-        },
-        (error: unknown) => letPageReadRefusal(exchange, origin, error).then(() => Promise.reject(error)),
-      );
+      let visitor: VisitorSession;
+      try {
+        visitor = await authenticateVisitor(request.headers.get("authorization"));
+      } catch (error) {
+        await letPageReadRefusal(exchange, origin, error);
+        throw error;
+      }
+      const originError = visitorOriginError(visitor, origin);
+      // A token used from another allowlisted site: that page may read the refusal.
+      if (siteAllowsOrigin(visitor.site, origin)) exchange.allowOrigin = origin;
+      if (originError) throw originError;
+      // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
+      const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id);
+      const input = await parseInput(request, pathIds(params), spec);
+      return withHeaders(await handler({ ...input, visitor }), limitHeaders);
     }),
   );
-}
-
-/** `step(value)`: at once for a plain value, once it resolves for a promise. */
-export function thenStep<T, R>(value: T | Promise<T>, step: (value: T) => R | Promise<R>): R | Promise<R> {
-  return value instanceof Promise ? value.then(step) : step(value);
 }
 
 /** A 401 may be read by the widget (to start afresh) when its page's Origin is on some allowlist. */
@@ -215,12 +193,12 @@ export function adminRoute<Body = undefined, Query = undefined>(
   spec: InputSpec<Body, Query>,
   handler: (context: AdminContext<Body, Query>) => Promise<Reply | Response>,
 ): RouteHandler {
-  return withContract({ family: "admin", body: spec.body, query: spec.query }, (request, context) =>
+  return route({ family: "admin", body: spec.body, query: spec.query }, (request, params) =>
     run(request, async () => {
       if (!(await verifyAdminToken(request.headers.get("authorization")))) {
         throw new AppError("unauthorized", "A valid operator token is required.");
       }
-      return handler(await parseInput(request, await pathIds(context), spec));
+      return handler(await parseInput(request, pathIds(params), spec));
     }),
   );
 }
@@ -230,9 +208,9 @@ export function adminRoute<Body = undefined, Query = undefined>(
  * expiry (403) → handler, which reads the raw body itself.
  */
 export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>): RouteHandler {
-  return withContract({ family: "upload" }, (request, context) =>
+  return route({ family: "upload" }, (request, params) =>
     run(request, async (exchange) => {
-      const { attachmentId } = await pathIds(context);
+      const { attachmentId } = pathIds(params);
       const grant = await authorizeUpload(parsePathId(attachmentId, "attachmentId"), searchParams(request));
       // The signature is the credential; an Origin matters only to let a browser page read the answer.
       const origin = request.headers.get("origin");
@@ -248,7 +226,7 @@ export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>)
 
 /** Probe routes (health, readiness): no credentials, no CORS, nothing but the envelope. */
 export function probeRoute(handler: () => Promise<Reply>): RouteHandler {
-  return withContract({ family: "probe" }, (request) => run(request, handler));
+  return route({ family: "probe" }, (request) => run(request, handler));
 }
 
 /**
@@ -260,11 +238,11 @@ export function inboxRoute<Body = undefined, Query = undefined>(
   spec: InboxSpec<Body, Query>,
   handler: (context: InboxContext<Body, Query>) => Promise<Reply | Response>,
 ): RouteHandler {
-  return withContract({ family: "inbox", body: spec.body, query: spec.query }, (request, context) =>
+  return route({ family: "inbox", body: spec.body, query: spec.query }, (request, params) =>
     run(request, async () => {
       const staff = spec.role === "public" ? null : await requireStaff(request, spec.role ?? "agent");
       assertSameOrigin(request);
-      const input = await parseInput(request, await pathIds(context), spec);
+      const input = await parseInput(request, pathIds(params), spec);
       if (staff) recordInboxActivity(staff.member.id).catch(() => {});
       const outcome = await handler({ ...input, staff: staff as StaffSession });
       if (!staff?.renewedToken) return outcome;
@@ -289,23 +267,24 @@ export type RouteExports = Record<Method | "OPTIONS", RouteHandler>;
  */
 export function defineRoute(family: Family, handlers: Partial<Record<Method, RouteHandler>>): RouteExports {
   const allowed = [...Object.keys(handlers), "OPTIONS"].join(", ");
-  const unsupported: RouteHandler = (request) =>
+  const unsupported = route(null, (request) =>
     run(request, async () => {
       throw new AppError("not_found", `${request.method} is not supported on this route.`);
-    });
+    }),
+  );
   const exports = Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? unsupported]));
   return { ...exports, OPTIONS: preflight(family, allowed) } as RouteExports;
 }
 
 function preflight(family: Family, allowedMethods: string): RouteHandler {
-  return async (request, context) => {
+  return route(null, async (request, params) => {
     const exchange: Exchange = { request, requestId: randomUUID(), allowOrigin: null };
     try {
       const origin = request.headers.get("origin");
       if (family === "widget") {
-        exchange.allowOrigin = (await allowedSite((await pathIds(context)).siteID, origin)).origin;
+        exchange.allowOrigin = (await allowedSite(pathIds(params).siteID, origin)).origin;
       } else if (family === "upload") {
-        const origins = await uploadOrigins(parsePathId((await pathIds(context)).attachmentId, "attachmentId"));
+        const origins = await uploadOrigins(parsePathId(pathIds(params).attachmentId, "attachmentId"));
         if (!origins) throw new AppError("not_found", "No such upload.");
         if (!siteAllowsOrigin({ origins }, origin)) throw originNotAllowed();
         exchange.allowOrigin = origin;
@@ -323,7 +302,7 @@ function preflight(family: Family, allowedMethods: string): RouteHandler {
       }
       return new Response(null, { status: 204, headers });
     } catch (error) {
-      return errorResponse(exchange, error);
+      return errorReply(exchange, error);
     }
-  };
+  });
 }

@@ -44,14 +44,7 @@ const FALLBACK_POLL_MS = 1_000;
  * them), and the hold also ends when one of them is newer than that — a staff member started or
  * stopped typing. An entry merely expiring answers nothing: the widget hides it at its expiry.
  */
-export function listVisitorMessages(visitor: VisitorSession, page: Page & { wait: number; presence?: number }, signal?: AbortSignal) {
-  // The idle poll, by far the commonest request, at once: nothing can be newer than the last
-  // sequence, and there is nothing to wait for (docs/performance.md, step 29).
-  if (page.wait === 0 && page.presence === undefined && page.cursor >= visitor.conversation.lastSequence) return emptyPage(page.cursor);
-  return readOrHold(visitor, page, signal);
-}
-
-async function readOrHold(visitor: VisitorSession, page: Page & { wait: number; presence?: number }, signal?: AbortSignal) {
+export async function listVisitorMessages(visitor: VisitorSession, page: Page & { wait: number; presence?: number }, signal?: AbortSignal) {
   const typing = page.presence === undefined ? null : new Typing(visitor, page.presence);
   if (page.wait === 0) {
     const current = page.cursor >= visitor.conversation.lastSequence ? emptyPage(page.cursor) : await readPage(visitor, page);

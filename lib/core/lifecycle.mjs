@@ -1,8 +1,9 @@
 // @ts-check
+import { processSingleton } from "./process-registry.mjs";
 
-// Where the front of `npm start` (scripts/start.mjs, lib/server/front.mjs) and the app Next loads
+// Where the front of `npm start` (scripts/start.mjs, lib/runtime/) and the app Next loads
 // meet, in one process. Next bundles the app's modules apart from the front's (and may load a
-// module more than once), so the meeting point is one object per process, under a Symbol.for key.
+// module more than once), so the meeting point is one object per process (process-registry.mjs).
 //
 // - The app hands over what the front needs (instrumentation.ts calls `provideApp` once the
 //   service is prepared); the front awaits `appProvided()` before it listens.
@@ -11,24 +12,21 @@
 // - Work that outlives its request (lib/http/after-response.ts) is awaited before the app closes.
 
 /**
- * @typedef {import("../server/front.mjs").HotRoutes} HotRoutes
+ * @typedef {import("./reply-handlers.mjs").HotRoutes} HotRoutes
  * @typedef {{ hotRoutes: HotRoutes, close: () => Promise<void> }} ProvidedApp
  *   `close` ends what the app holds open (notification worker, LISTEN connections, database)
  * @typedef {{ app: Promise<ProvidedApp>, provide: (app: ProvidedApp) => void, draining: boolean, drainListeners: Set<() => void>, work: Set<Promise<unknown>> }} Lifecycle
  */
 
-const KEY = Symbol.for("parley.lifecycle");
+const state = processSingleton("lifecycle", createLifecycle);
 
 /** @returns {Lifecycle} */
-function lifecycle() {
-  const shared = /** @type {Record<symbol, Lifecycle | undefined>} */ (/** @type {unknown} */ (globalThis));
-  const existing = shared[KEY];
-  if (existing) return existing;
+function createLifecycle() {
   /** @type {(app: ProvidedApp) => void} */
   let provide = () => {};
   /** @type {Promise<ProvidedApp>} */
   const app = new Promise((resolve) => (provide = resolve));
-  return (shared[KEY] = { app, provide, draining: false, drainListeners: new Set(), work: new Set() });
+  return { app, provide, draining: false, drainListeners: new Set(), work: new Set() };
 }
 
 /**
@@ -36,24 +34,23 @@ function lifecycle() {
  * @param {ProvidedApp} app
  */
 export function provideApp(app) {
-  lifecycle().provide(app);
+  state.provide(app);
 }
 
 /** Resolves with what the app handed over (the front of `npm start`). */
 export function appProvided() {
-  return lifecycle().app;
+  return state.app;
 }
 
 /** The process is shutting down: readiness fails, and nothing new waits. Idempotent. */
 export function startDraining() {
-  const state = lifecycle();
   if (state.draining) return;
   state.draining = true;
   for (const listener of state.drainListeners) listener();
 }
 
 export function isDraining() {
-  return lifecycle().draining;
+  return state.draining;
 }
 
 /**
@@ -62,7 +59,6 @@ export function isDraining() {
  * @returns {() => void}
  */
 export function onDrain(listener) {
-  const state = lifecycle();
   if (state.draining) {
     listener();
     return () => {};
@@ -77,7 +73,7 @@ export function onDrain(listener) {
  * @param {Promise<unknown>} work
  */
 export function holdShutdownFor(work) {
-  const { work: pending } = lifecycle();
+  const pending = state.work;
   /** @type {Promise<unknown>} */
   const settled = work.then(
     () => pending.delete(settled),
@@ -88,6 +84,6 @@ export function holdShutdownFor(work) {
 
 /** Resolves once all work held by `holdShutdownFor` (now and meanwhile) has settled. */
 export async function pendingWorkSettled() {
-  const { work: pending } = lifecycle();
+  const pending = state.work;
   while (pending.size > 0) await Promise.all([...pending]);
 }

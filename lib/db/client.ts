@@ -6,6 +6,7 @@ import pg from "pg";
 import { queryWatch, type QueryWatch } from "./query-watch";
 import { directDatabaseUrl, env, onVercel } from "../core/env";
 import { log } from "../core/log";
+import { processSingleton } from "../core/process-registry.mjs";
 import { PrismaClient } from "../generated/prisma/client";
 import { pgliteSession, pgSession, runMigrations } from "./migrations";
 import { namedStatements, type NamedStatements } from "./pglite-statements";
@@ -14,8 +15,7 @@ export type { PrismaClient };
 
 interface Database {
   prisma: PrismaClient;
-  /** `shape`, if given, makes the answer of the rows (and may throw: the promise rejects). */
-  prepared<Row, Out = Row[]>(statement: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out): Promise<Out>;
+  prepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]>;
   sql: SqlExecutor;
   /** Embedded mode only: NOTIFYs on this channel, as PGlite delivers them in-process. */
   listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
@@ -45,9 +45,9 @@ export interface PreparedStatement {
   text: string;
 }
 
-// One client per process, kept on globalThis so `next dev` reloads never open a second PGlite
-// on the same directory. The promise also makes the first callers share one migration run.
-const processWide = globalThis as unknown as { parleyDatabase?: Promise<Database>; parleyOpenDatabase?: Database };
+// One client per process (lib/core/process-registry.mjs), so `next dev` reloads never open a second
+// PGlite on the same directory. The promise also makes the first callers share one migration run.
+const processWide = processSingleton("database", (): { opening?: Promise<Database>; open?: Database } => ({}));
 
 // Give up on an unreachable database quickly: the pipeline answers 503 instead of hanging. A new
 // connection's handshake gets HANDSHAKE_TIMEOUT_MS (a partition stalls it: 503 within 2 s); a
@@ -87,24 +87,21 @@ export async function db(): Promise<PrismaClient> {
 }
 
 function database(): Promise<Database> {
-  processWide.parleyDatabase ??= openDatabase().then(
-    (open) => (processWide.parleyOpenDatabase = open),
+  processWide.opening ??= openDatabase().then(
+    (open) => (processWide.open = open),
     (error: unknown) => {
-      processWide.parleyDatabase = undefined; // let the next request try again
+      processWide.opening = undefined; // let the next request try again
       throw error;
     },
   );
-  return processWide.parleyDatabase;
+  return processWide.opening;
 }
 
-/**
- * Runs a hot-path statement (see PreparedStatement); rows come back with the driver's types, or as
- * `shape` makes them: in the driver's callback, without a promise of its own.
- */
-export function queryPrepared<Row, Out = Row[]>(statement: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out): Promise<Out> {
+/** Runs a hot-path statement (see PreparedStatement); rows come back with the driver's types. */
+export function queryPrepared<Row>(statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
   // Once open, straight to the driver: no promise of our own on every widget request.
-  const open = processWide.parleyOpenDatabase;
-  return open ? open.prepared(statement, values, shape) : database().then((opened) => opened.prepared(statement, values, shape));
+  const open = processWide.open;
+  return open ? open.prepared(statement, values) : database().then((opened) => opened.prepared<Row>(statement, values));
 }
 
 /** Plain SQL on the service's database (lib/jobs); see SqlExecutor. */
@@ -128,9 +125,9 @@ export async function listenEmbedded(channel: string, callback: (payload: string
 
 /** Closes the client (scripts and tests); the next db() call opens a new one. */
 export async function closeDatabase(): Promise<void> {
-  const open = processWide.parleyDatabase;
-  processWide.parleyDatabase = undefined;
-  processWide.parleyOpenDatabase = undefined;
+  const open = processWide.opening;
+  processWide.opening = undefined;
+  processWide.open = undefined;
   if (open) await (await open).close();
 }
 
@@ -176,16 +173,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
   return {
     prisma,
     // pool.query's callback form creates no promise of its own (its promise form two): one in all.
-    prepared: <Row, Out = Row[]>({ name, text }: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out) =>
-      new Promise<Out>((resolve, reject) =>
-        pool.query<Row & pg.QueryResultRow>({ name, text, values }, (error, result) => {
-          if (error) return reject(error);
-          try {
-            resolve(shape ? shape(result.rows) : (result.rows as Out));
-          } catch (shapeError) {
-            reject(shapeError);
-          }
-        }),
+    prepared: <Row>({ name, text }: PreparedStatement, values: unknown[]) =>
+      new Promise<Row[]>((resolve, reject) =>
+        pool.query<Row & pg.QueryResultRow>({ name, text, values }, (error, result) => (error ? reject(error) : resolve(result.rows))),
       ),
     sql: poolExecutor(pool),
     close: async () => {
@@ -393,10 +383,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
   return {
     prisma,
     // A Prisma transaction holds PGlite's lock, so these never run inside one.
-    prepared: async <Row, Out = Row[]>({ name, text }: PreparedStatement, values: unknown[], shape?: (rows: Row[]) => Out) => {
-      const { rows } = await statements.run<Row>(name, text, values);
-      return shape ? shape(rows) : (rows as Out);
-    },
+    prepared: async <Row>({ name, text }: PreparedStatement, values: unknown[]) => (await statements.run<Row>(name, text, values)).rows,
     sql: pgliteExecutor(pglite, statements),
     listen: (channel, callback) => pglite.listen(channel, callback),
     close: async () => {

@@ -1,7 +1,7 @@
 // @ts-check
 // Requests the API never honours (decisions.md): Next.js's internal request headers, malformed
 // percent-encoding, empty path segments, methods outside the API's set. Plain JavaScript, shared
-// by the front of `npm start` (lib/server/front.mjs), which applies all of it before Next sees the
+// by the front of `npm start` (lib/runtime/front.mjs), which applies all of it before Next sees the
 // request, and by proxy.ts, which covers what it can where Next itself is the server.
 
 /**

@@ -1,7 +1,8 @@
 import { isDatabaseUnavailable } from "../db/errors";
 import { log } from "../core/log";
 import { errorBody, successBody, type Reply } from "./envelope";
-import { answer, API_HEADERS, INTERNAL_ERROR, JSON_CONTENT_TYPE } from "./wire.mjs";
+import { API_HEADERS, INTERNAL_ERROR, JSON_CONTENT_TYPE } from "./wire.mjs";
+import type { WireReply } from "../core/reply-handlers.mjs";
 import { AppError, capFields, ClientAbortError } from "../core/errors";
 
 /** One request's state as it moves through the pipeline. */
@@ -28,22 +29,34 @@ function baseHeaderRecord(exchange: Exchange): Record<string, string> {
 
 export const baseHeaders = (exchange: Exchange): Headers => new Headers(baseHeaderRecord(exchange));
 
-function json(exchange: Exchange, status: number, body: string, extra?: Record<string, string>): Response {
-  // Spread, not assigned: a name in `extra` replaces its base header whatever its case (answer()).
-  const headers = { ...baseHeaderRecord(exchange), "Content-Type": JSON_CONTENT_TYPE, ...extra };
-  return answer(exchange.request, status, headers, body);
+function json(exchange: Exchange, status: number, body: string, extra?: Record<string, string>): WireReply {
+  // Spread, not assigned: a name in `extra` replaces its base header (toResponse: whatever its case).
+  return { status, headers: { ...baseHeaderRecord(exchange), "Content-Type": JSON_CONTENT_TYPE, ...extra }, body };
 }
 
-export function replyResponse(exchange: Exchange, reply: Reply): Response {
+/** A handler's reply in the envelope, with the pipeline's headers. */
+export function successReply(exchange: Exchange, reply: Reply): WireReply {
   return json(exchange, reply.status, successBody(reply), reply.headers);
+}
+
+/**
+ * The reply as a Web Response, for Next (and Vercel, and tests): the adapter of every route
+ * handler (lib/api/route.ts). The front of `npm start` writes the reply itself
+ * (lib/runtime/README.md). A Response the pipeline made (a download, a stream) is passed as is.
+ */
+export function toResponse(outcome: WireReply | Response): Response {
+  if (outcome instanceof Response) return outcome;
+  const headers = new Headers();
+  for (const name in outcome.headers) headers.set(name, outcome.headers[name]!); // in order: a later name wins, in any case
+  return new Response(outcome.body, { status: outcome.status, headers });
 }
 
 /** The envelope of a known error: its code, message and field problems. */
 export const appErrorBody = (error: AppError) =>
   errorBody(error.code, error.message, error.options.fields ? fieldsExtra(error.options.fields) : undefined);
 
-/** The one place a throw becomes a response: known errors keep their code, the rest say nothing. */
-export function errorResponse(exchange: Exchange, error: unknown): Response {
+/** The one place a throw becomes a reply: known errors keep their code, the rest say nothing. */
+export function errorReply(exchange: Exchange, error: unknown): WireReply {
   // A client that hung up mid-body: whatever the failure looks like (a socket error reads like a
   // lost database), it is the client's doing. Logged once, without a stack; the answer, if anyone
   // still reads it, is a 400.

@@ -2,6 +2,7 @@ import { AppError } from "../core/errors";
 import type { InboxEvent } from "../contracts/inbox-events";
 import { subscribeInbox } from "../realtime/inbox-signals";
 import { recordInboxActivity, sessionIsLive, type StaffSession } from "../staff/sessions";
+import { processSingleton } from "../core/process-registry.mjs";
 
 // The inbox's live channel: Server-Sent Events. One long response per open inbox tab carries
 // every inbox event as it is NOTIFYed (see docs/inbox.md for why SSE rather than long-polling).
@@ -18,9 +19,8 @@ export const MAX_STREAMS_PER_MEMBER = 10;
 const CAP_RETRY_AFTER_S = 15;
 const encoder = new TextEncoder();
 
-// Kept on globalThis: Next may load this module more than once in one process (per bundle).
-const processWide = globalThis as unknown as { parleyInboxStreams?: { sessions: Map<string, number>; members: Map<string, number> } };
-const open = (processWide.parleyInboxStreams ??= { sessions: new Map(), members: new Map() });
+// Counted once per process (lib/core/process-registry.mjs), whichever copy of this module opened the stream.
+const open = processSingleton("inbox streams", () => ({ sessions: new Map<string, number>(), members: new Map<string, number>() }));
 
 function count(counts: Map<string, number>, key: string, by: number): void {
   const next = (counts.get(key) ?? 0) + by;

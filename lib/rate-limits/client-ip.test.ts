@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "../server/peer.mjs";
+import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "../core/peer.mjs";
 import { clientAddressSource, clientIp, normalizeIp, UNKNOWN_CLIENT } from "./client-ip";
 
 const headers = (values: Record<string, string>) => new Headers(values);

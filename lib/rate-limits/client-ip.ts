@@ -1,10 +1,10 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { behindFront, PEER_HEADER, trustedPeer } from "../server/peer.mjs";
+import { behindFront, PEER_HEADER, trustedPeer } from "../core/peer.mjs";
 
 // The client address a per-IP rate limit counts against (decisions.md, "Client IP, restated").
 // A route handler never sees the socket, so the address comes from what a trusted party wrote:
-// - under `npm start`, the front (lib/server/front.mjs) passes the TCP peer in a private header
-//   that only it can write (lib/server/peer.mjs);
+// - under `npm start`, the front (lib/runtime/front.mjs) passes the TCP peer in a private header
+//   that only it can write (lib/core/peer.mjs);
 // - on Vercel, the platform's own `x-vercel-forwarded-for` (it overwrites what clients send);
 // - behind N proxies that each append to X-Forwarded-For, the N-th entry from the right (the TCP
 //   peer when no proxy wrote one: the client reached the front directly);

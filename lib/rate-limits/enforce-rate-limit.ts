@@ -6,6 +6,7 @@ import type { Limiter, LimitOutcome } from "./limiter";
 import { rateLimitRule, rateLimitsEnabled, type RateLimitName, type RateLimitRule } from "./limits";
 import { MemoryLimiter } from "./memory-limiter";
 import { UpstashLimiter } from "./upstash-limiter";
+import { processSingleton } from "../core/process-registry.mjs";
 
 // The pipeline's rate-limit step. Upstash Redis when configured (shared by all instances), else an
 // in-process limiter. If the limiter itself fails, the request goes through (fail open) and the
@@ -14,11 +15,10 @@ import { UpstashLimiter } from "./upstash-limiter";
 const KEY_PREFIX = "parley:rl";
 const FAILURE_LOG_INTERVAL_MS = 30_000;
 
-const processWide = globalThis as unknown as { parleyLimiters?: Map<RateLimitName, Limiter> };
 const lastFailureLoggedAt = new Map<RateLimitName, number>();
 
 export function limiterFor(rule: RateLimitRule): Limiter {
-  const limiters = (processWide.parleyLimiters ??= new Map());
+  const limiters = processSingleton("rate limiters", () => new Map<RateLimitName, Limiter>());
   let limiter = limiters.get(rule.name);
   if (!limiter) {
     const redis = upstashRedisConfig();

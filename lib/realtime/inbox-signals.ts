@@ -4,6 +4,7 @@ import { log } from "../core/log";
 import { queryPrepared, type PreparedStatement } from "../db/client";
 import { INBOX_CHANNEL, sessionsEndedPayload, type SessionsEnded } from "./events";
 import { addConsumer, listen, stopListening } from "./listener";
+import { processSingleton } from "../core/process-registry.mjs";
 
 // The inbox's live updates. Triggers in the database (migration 20261123020000) NOTIFY on
 // `parley_inbox` for every message, conversation change and visitor typing, whoever wrote them.
@@ -20,9 +21,8 @@ import { addConsumer, listen, stopListening } from "./listener";
 export { INBOX_CHANNEL, parseInboxEvent, type SessionsEnded } from "./events";
 export type { InboxEvent } from "../contracts/inbox-events";
 
-// Kept on globalThis: Next may load this module more than once in one process (per bundle).
-const processWide = globalThis as unknown as { parleyInboxEvents?: EventEmitter };
-const emitter = (processWide.parleyInboxEvents ??= new EventEmitter().setMaxListeners(0)); // one listener per open stream
+// One per process (lib/core/process-registry.mjs), whichever copy of this module holds the stream.
+const emitter = processSingleton("inbox events", () => new EventEmitter().setMaxListeners(0)); // one listener per open stream
 
 addConsumer("inbox", {
   inbox: (event) => emitter.emit("event", event),

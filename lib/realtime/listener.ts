@@ -11,6 +11,7 @@ import {
   type RealtimeEventKind,
   type RealtimeEvents,
 } from "./events";
+import { processSingleton } from "../core/process-registry.mjs";
 
 // The process's one listener for the database's NOTIFYs (events.ts lists the channels and the
 // events). On PostgreSQL: ONE connection on directDatabaseUrl() (a transaction pooler cannot carry
@@ -57,10 +58,9 @@ interface ListenerState {
   handlers: Handlers;
   consumers: Map<string, Consumer>;
 }
-// Kept on globalThis: Next may load this module more than once in one process (per bundle), and
-// the process must hold one listener, whichever copy started it.
-const processWide = globalThis as unknown as { parleyRealtimeListener?: ListenerState };
-const state: ListenerState = (processWide.parleyRealtimeListener ??= {
+// One per process (lib/core/process-registry.mjs): the process holds one listener, whichever copy
+// of this module started it.
+const state = processSingleton<ListenerState>("realtime listener", () => ({
   client: null,
   embedded: null,
   connecting: null,
@@ -71,7 +71,7 @@ const state: ListenerState = (processWide.parleyRealtimeListener ??= {
   interrupted: false,
   handlers: { message: null, staff_typing: null, inbox: null, sessions_ended: null },
   consumers: new Map(),
-});
+}));
 
 const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 5_000;

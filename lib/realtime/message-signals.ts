@@ -4,6 +4,7 @@ import { isDraining, onDrain } from "../core/lifecycle.mjs";
 import { PRESENCE_PAYLOAD_PREFIX } from "./events";
 import { addConsumer, listen, listeningSinceTime, stopListening as stopListener } from "./listener";
 import { recentSignals, type RecentSignals } from "./recent-signals";
+import { processSingleton } from "../core/process-registry.mjs";
 
 // "A public message arrived in conversation X": the wake-up behind long-polling. On PGlite (one
 // process) an in-process emitter carries it. On PostgreSQL it travels as NOTIFY on one channel,
@@ -15,24 +16,21 @@ import { recentSignals, type RecentSignals } from "./recent-signals";
 // "A staff member's typing presence changed in conversation X" travels the same way, as a second
 // kind of signal (the listener's `staff_typing`): its own event name, its own memory
 // (presenceQuietSince). A long-poll that carries typing (`presence`) listens to both.
-// Kept on globalThis: Next may load this module more than once in one process (per bundle), and
-// a signal must reach every held request, whichever copy holds it.
-const processWide = globalThis as unknown as {
-  parleyMessageSignals?: EventEmitter;
-  parleyRecentMessageSignals?: RecentSignals;
-  parleyRecentPresenceSignals?: RecentSignals;
-  parleySignalsSince?: number;
-};
-const emitter = (processWide.parleyMessageSignals ??= new EventEmitter().setMaxListeners(0)); // one listener per held request
+// One of each per process (lib/core/process-registry.mjs): a signal must reach every held request,
+// whichever copy of this module holds it.
+const emitter = processSingleton("message signals", () => new EventEmitter().setMaxListeners(0)); // one listener per held request
 // How long the time of a conversation's last signal is kept: far longer than a token lookup takes.
 const SIGNAL_MEMORY_MS = 60_000;
-const recent = (processWide.parleyRecentMessageSignals ??= recentSignals(SIGNAL_MEMORY_MS));
+const recent = processSingleton("recent message signals", (): RecentSignals => recentSignals(SIGNAL_MEMORY_MS));
 // Far longer than a presence entry lives (PRESENCE_TTL_MS), which is how far back a long-poll asks.
-const recentPresence = (processWide.parleyRecentPresenceSignals ??= recentSignals(SIGNAL_MEMORY_MS));
+const recentPresence = processSingleton("recent presence signals", (): RecentSignals => recentSignals(SIGNAL_MEMORY_MS));
 // Signals are recorded from here on: what came before (an earlier process's) is not on record.
-const recordingSince = (processWide.parleySignalsSince ??= performance.now());
+const recordingSince = processSingleton("signals recorded since", () => performance.now());
 /** The emitter's event (and the NOTIFY payload) of a presence signal; a message's is the bare id. */
 const presenceEvent = (conversationId: string) => PRESENCE_PAYLOAD_PREFIX + conversationId;
+
+/** Since when (performance.now()) this process has recorded signals (tests, diagnostics). */
+export const signalsRecordedSince = (): number => recordingSince;
 
 /** How many requests are held waiting for a message in this conversation (tests, diagnostics). */
 export function waitingRequests(conversationId: string): number {

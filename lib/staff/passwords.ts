@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { AppError } from "../core/errors";
 import { WorkGate, WorkGateFull } from "./work-gate";
+import { processSingleton } from "../core/process-registry.mjs";
 
 // Passwords: scrypt (memory-hard, in node:crypto), N = 2^15, r = 8, p = 1 — 32 MiB per hash, the
 // parameters OWASP's Password Storage Cheat Sheet lists for scrypt. Stored as
@@ -14,8 +15,7 @@ const SALT_BYTES = 16;
 // whole process: as many running as libuv has threads by default (4: 128 MiB at most), a short
 // queue (16: under half a second of waiting), and beyond it 503 at once. Sign-ins of one account
 // from one IP are already one at a time (sign-in.ts); this bounds many accounts or many IPs.
-const processWide = globalThis as unknown as { parleyPasswordWork?: WorkGate };
-export const passwordWork = (processWide.parleyPasswordWork ??= new WorkGate({ running: 4, queued: 16 }));
+export const passwordWork = processSingleton("password work", () => new WorkGate({ running: 4, queued: 16 }));
 
 const BUSY_RETRY_AFTER_SECONDS = 1;
 

@@ -5,6 +5,7 @@ import { publishSessionsEnded } from "../realtime/inbox-signals";
 import type { Member, StaffSession as StaffSessionModel } from "../generated/prisma/client";
 import type { SqlRow } from "../core/sql-row";
 import { newSecret, sha256Hex } from "./secrets";
+import { processSingleton } from "../core/process-registry.mjs";
 
 // Inbox sessions: an opaque token in the `parley_session` cookie, only its SHA-256 stored. 30 days,
 // sliding: a session used more than a minute after its last extension moves 30 days ahead (and the
@@ -125,7 +126,7 @@ export function sessionTokenFromCookies(cookieHeader: string | null): string | n
 
 // members.inbox_active_at: written at most every 10 s per member (per process), for staff alerts.
 const ACTIVITY_EVERY_MS = 10_000;
-const lastRecorded = ((globalThis as { parleyStaffActivity?: Map<string, number> }).parleyStaffActivity ??= new Map());
+const lastRecorded = processSingleton("staff activity recorded", () => new Map<string, number>());
 
 export async function recordInboxActivity(memberId: string): Promise<void> {
   const now = Date.now();

@@ -6,6 +6,7 @@ import { clientKey, limiterFor, reportFailure } from "../rate-limits/enforce-rat
 import { rateLimitRule } from "../rate-limits/limits";
 import { verifyPassword } from "./passwords";
 import { canSignIn, createSession } from "./sessions";
+import { processSingleton } from "../core/process-registry.mjs";
 
 // Sign-in: one answer (401 invalid_credentials) for an unknown email, a wrong password and a
 // member who cannot sign in, each after one scrypt verification. At most 5 failures for the same
@@ -24,8 +25,7 @@ const invalidCredentials = () => new AppError("invalid_credentials", "The email 
 const tooManyFailures = (retryAfter: number) =>
   new AppError("rate_limited", "Too many failed sign-ins. Please wait and try again.", { retryAfter });
 
-const processWide = globalThis as unknown as { parleySignInsInFlight?: Set<string> };
-const inFlight = (processWide.parleySignInsInFlight ??= new Set());
+const inFlight = processSingleton("sign-ins in flight", () => new Set<string>());
 
 export async function signIn(input: { email: string; password: string }, request: Request) {
   const email = input.email.toLowerCase();

@@ -53,17 +53,11 @@ export type SessionRow = SqlRow<VisitorToken, "origin" | "expires_at" | "rotated
   SqlRow<Site, "inbox_id" | "origins" | "offline", { site_id: "id"; site_name: "name" }>;
 
 /** Resolves `Authorization: Bearer vt_…` to its session, or rejects with 401. */
-export function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
-  let hash: string;
-  try {
-    hash = bearerTokenHash(authorization);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+export async function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
+  const hash = bearerTokenHash(authorization);
   const lookedUpAt = performance.now();
-  // Shaped in the driver's callback, not an async function or a `then`: each promise costs every
-  // visitor request (lib/api/route.ts).
-  return queryPrepared<SessionRow, VisitorSession>(FIND_VISITOR_SESSION, [hash], ([row]) => sessionFromRow(row, lookedUpAt));
+  const [row] = await queryPrepared<SessionRow>(FIND_VISITOR_SESSION, [hash]);
+  return sessionFromRow(row, lookedUpAt);
 }
 
 /** The hash to look the presented token up by (FIND_VISITOR_SESSION), or throws 401. */

@@ -4,6 +4,7 @@ import { env } from "../core/env";
 import { log } from "../core/log";
 import { hasKnownSignature, matchesSignature } from "../members/picture-signature";
 import type { UploadStorage, UploadTarget } from "./upload-storage";
+import { processSingleton } from "../core/process-registry.mjs";
 
 // S3-compatible storage (AWS S3, Cloudflare R2, MinIO): a presigned PUT with Content-Length and
 // Content-Type signed, so the store itself refuses any other size or type, and with
@@ -18,11 +19,13 @@ const SIGNED_HEADERS = new Set(["content-length", "content-type", "if-none-match
 const UPLOAD_HEADERS = { "If-None-Match": "*" } as const;
 const HEAD_BYTES = 16;
 
-const processWide = globalThis as unknown as { parleyS3?: S3Client };
-
+// One client per process (lib/core/process-registry.mjs), made on first use.
 function client(): S3Client {
-  const config = env();
-  processWide.parleyS3 ??= new S3Client({
+  return processSingleton("s3 client", () => newClient(env()));
+}
+
+function newClient(config: ReturnType<typeof env>): S3Client {
+  return new S3Client({
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
@@ -34,7 +37,6 @@ function client(): S3Client {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
-  return processWide.parleyS3;
 }
 
 const bucket = () => env().S3_BUCKET!;

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import * as messagesRoute from "../../app/api/v1/chat/visitor/messages/route";
 import * as presenceRoute from "../../app/api/v1/chat/visitor/presence/route";
 import { waitingRequests } from "../../lib/realtime/message-signals";
-import { createFrontServer } from "../../lib/server/front.mjs";
+import { createFrontServer } from "../../lib/runtime/front.mjs";
 import { isDraining } from "../../lib/core/lifecycle.mjs";
 import { api } from "../support/api";
 import { openConversation, type Started } from "../support/fixtures";

@@ -49,7 +49,7 @@ function run(args: string[]) {
 describe("the environment is read once", () => {
   test("no module but the parser reads a service variable from process.env", () => {
     const files = sourceFiles("");
-    expect(files).toEqual(expect.arrayContaining(["next.config.mjs", "scripts/start.mjs", "proxy.ts", "lib/server/front.mjs", "lib/db/client.ts"]));
+    expect(files).toEqual(expect.arrayContaining(["next.config.mjs", "scripts/start.mjs", "proxy.ts", "lib/runtime/front.mjs", "lib/db/client.ts"]));
     const readers = files
       .filter((file) => !PARSERS.has(file))
       .map((file) => [file, servicesVariablesRead(readFileSync(path.join(ROOT, file), "utf8"))] as const)

@@ -7,12 +7,12 @@ import * as presenceRoute from "../../app/api/v1/chat/visitor/presence/route";
 import * as startRoute from "../../app/api/v1/chat/widget/[siteID]/conversations/route";
 import { db } from "../../lib/db/client";
 import { waitingRequests } from "../../lib/realtime/message-signals";
-import { createFrontServer, SITE_WIDE_HEADERS } from "../../lib/server/front.mjs";
-import { PEER_HEADER, trustedPeer } from "../../lib/server/peer.mjs";
+import { createFrontServer, SITE_WIDE_HEADERS } from "../../lib/runtime/front.mjs";
+import { PEER_HEADER, trustedPeer } from "../../lib/core/peer.mjs";
 import { call } from "../support/api";
 import { createMember, createSite, openConversation, ORIGIN, staffReply, type Started } from "../support/fixtures";
 
-// The front of `npm start` (lib/server/front.mjs) over a real socket: the hot routes reach their
+// The front of `npm start` (lib/runtime/front.mjs) over a real socket: the hot routes reach their
 // handlers straight from Node's request, everything else goes to Next (here a stand-in that says so).
 
 const NEXT_MARK = "x-served-by-next";

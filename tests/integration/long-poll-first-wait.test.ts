@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { PreparedStatement } from "../../lib/db/client";
 import { setPresence } from "../../lib/conversations/presence";
-import { ensureListening, presenceQuietSince, stopListening, subscribe } from "../../lib/realtime/message-signals";
+import { ensureListening, presenceQuietSince, signalsRecordedSince, stopListening, subscribe } from "../../lib/realtime/message-signals";
 import { api, call } from "../support/api";
 import { createMember, openConversation, staffReply, visitor, type Started } from "../support/fixtures";
 import { requireService } from "../support/requires";
@@ -147,7 +147,7 @@ describe("a long-poll with ?presence= and nothing new", () => {
 
   test("a process that has not been recording for the whole lookback cannot tell: it reads", () => {
     // An embedded process just restarted: entries written by the one before may be live.
-    const recordingSince = (globalThis as { parleySignalsSince?: number }).parleySignalsSince!;
+    const recordingSince = signalsRecordedSince();
     expect(presenceQuietSince("any-conversation", recordingSince - 1)).toBe(false);
     if (!onPostgres) expect(presenceQuietSince("any-conversation", recordingSince)).toBe(true);
   });

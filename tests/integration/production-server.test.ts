@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NEXT_INTERNAL_HEADERS } from "../../lib/http/request-screen.mjs";
-import { PEER_HEADER } from "../../lib/server/peer.mjs";
+import { PEER_HEADER } from "../../lib/core/peer.mjs";
 import { awayFromWindowEdge } from "../support/rate-limits";
 import { productionBuildExists, rawConnection, send, startServer, TEST_ADMIN, type Answer, type RunningServer } from "../support/production-server";
 

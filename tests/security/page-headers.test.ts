@@ -167,7 +167,7 @@ describe.skipIf(!productionBuildExists())("page security headers on the real pro
     expect(api.headers["cache-control"]).toBe("no-store");
     expect(api.headers["x-content-type-options"]).toBe("nosniff");
     expect(api.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    // The widget's hot routes skip Next's request handler (lib/server/front.mjs).
+    // The widget's hot routes skip Next's request handler (lib/runtime/front.mjs).
     expect(server.output()).toContain("Served without Next's request handler: /api/v1/chat/visitor/messages, /api/v1/chat/visitor/presence");
   });
 });

@@ -1,10 +1,10 @@
 import { AppError } from "@/lib/core/errors";
-import { errorResponse, type Exchange } from "@/lib/http/respond";
+import { errorReply, toResponse, type Exchange } from "@/lib/http/respond";
 
 // Anything under /api that no route matched: the envelope's 404, whatever the method.
 function notFound(request: Request): Response {
   const exchange: Exchange = { request, requestId: crypto.randomUUID(), allowOrigin: null };
-  return errorResponse(exchange, new AppError("not_found", "No such API route."));
+  return toResponse(errorReply(exchange, new AppError("not_found", "No such API route.")));
 }
 
 export const GET = notFound;

@@ -4,21 +4,24 @@ import { FrontRequest } from "./front-request.mjs";
 import { heapPolicy } from "./heap-policy.mjs";
 import { InFlight } from "./in-flight.mjs";
 import { isApiPath, isNextInternalHeader, screenRequest } from "../http/request-screen.mjs";
-import { acceptsPlainAnswer, errorBody, errorHeaders, frontParams, INTERNAL_ERROR, SITE_WIDE_HEADERS, takePlainAnswer } from "../http/wire.mjs";
+import { errorBody, errorHeaders, INTERNAL_ERROR, SITE_WIDE_HEADERS } from "../http/wire.mjs";
 import { isDraining, startDraining } from "../core/lifecycle.mjs";
-import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
+import { replyHandlerOf } from "../core/reply-handlers.mjs";
+import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "../core/peer.mjs";
 
-// The HTTP front of `npm start`. Most requests go to Next's request handler. The hot routes —
-// the widget's message polls and sends, its presence polls and conversation starts, nearly all
-// of a chat widget's traffic — skip Next's per-request machinery: their route handlers (the very
-// functions Next would call, handed over by instrumentation.ts through lib/core/lifecycle.mjs)
-// get a request built straight from the socket (lib/server/front-request.mjs). Deployments
-// without this front (Vercel, `next start`) run the same handlers.
+// The HTTP front of `npm start` (lib/runtime/README.md). Most requests go to Next's request
+// handler. The hot routes — the widget's message polls and sends, its presence polls and
+// conversation starts, nearly all of a chat widget's traffic — skip Next's per-request machinery:
+// the pipeline behind their route handlers (the route files instrumentation.ts hands over through
+// lib/core/lifecycle.mjs; lib/core/reply-handlers.mjs) gets a request built straight from the
+// socket (lib/runtime/front-request.mjs), and its reply is written here in one writeHead.
+// Deployments without this front (Vercel, `next start`) run the same pipeline through Next.
 
 /**
- * @typedef {(request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>} RouteHandler
- * @typedef {Record<string, RouteHandler | number | undefined>} RouteModule  a route file's exports: handlers by method, and segment config such as maxDuration
- * @typedef {Record<string, RouteModule>} HotRoutes  route modules by pathname, as in app/: a `[name]` segment matches any one segment
+ * @typedef {import("../core/reply-handlers.mjs").ReplyHandler} ReplyHandler
+ * @typedef {import("../core/reply-handlers.mjs").WireReply} WireReply
+ * @typedef {import("../core/reply-handlers.mjs").RouteModule} RouteModule
+ * @typedef {import("../core/reply-handlers.mjs").HotRoutes} HotRoutes
  * @typedef {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown} NodeHandler
  */
 
@@ -26,7 +29,7 @@ import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 // outside the API's set, a malformed path, or a request Node's parser refuses (headers too large,
 // not HTTP) gets the envelope, never Next's plain-text or empty answers; Next.js's internal
 // headers are removed from /api requests; and the TCP peer is passed to the handlers for per-IP
-// rate limits (lib/server/peer.mjs). Requests whose headers or body do not arrive within
+// rate limits (lib/core/peer.mjs). Requests whose headers or body do not arrive within
 // REQUEST_TIMEOUT_MS are cut off (held long-polls are unaffected: their request has arrived).
 //
 // On shutdown (`drain`, docs/deploy.md) it stops accepting connections, answers every request
@@ -37,7 +40,8 @@ import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "./peer.mjs";
 export { SITE_WIDE_HEADERS };
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
-const NO_PARAMS = frontParams({});
+/** @type {Readonly<Record<string, string>>} */
+const NO_PARAMS = Object.freeze({});
 // Handlers read only the path and query of `request.url`; a same-origin page's origin comes from
 // PUBLIC_URL (lib/http/request-origin.ts), never from this.
 const INTERNAL_BASE = "http://localhost";
@@ -209,11 +213,11 @@ function answerClientError(error, socket) {
 }
 
 /**
- * The handler for this path and method, with the path's dynamic segments, if it is a hot one.
- * HEAD is left to Next.
+ * The pipeline for this path and method, with the path's dynamic segments, if it is a hot one.
+ * HEAD, and an export the route pipeline did not make, are left to Next.
  * @param {HotRoutes} routes
  * @param {import("node:http").IncomingMessage} req
- * @returns {{ handler: RouteHandler, params: Promise<Record<string, string>> } | undefined}
+ * @returns {{ handler: ReplyHandler, params: Readonly<Record<string, string>> } | undefined}
  */
 function hotHandler(routes, req) {
   const target = req.url ?? "";
@@ -222,8 +226,9 @@ function hotHandler(routes, req) {
   const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
   const exact = routes[pathname];
   const found = exact ? { route: exact, params: NO_PARAMS } : matchDynamic(routes, pathname);
-  const handler = found?.route[req.method];
-  return typeof handler === "function" ? { handler, params: /** @type {NonNullable<typeof found>} */ (found).params } : undefined;
+  if (!found) return undefined;
+  const handler = replyHandlerOf(found.route[req.method]);
+  return handler ? { handler, params: found.params } : undefined;
 }
 
 /** @type {WeakMap<HotRoutes, { pattern: RegExp, names: string[], route: RouteModule }[]>} */
@@ -251,7 +256,7 @@ function matchDynamic(routes, pathname) {
     if (!match) continue;
     try {
       const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(/** @type {string} */ (match[i + 1]))]));
-      return { route, params: frontParams(params) };
+      return { route, params };
     } catch {
       return undefined; // a malformed escape: Next answers it
     }
@@ -260,38 +265,24 @@ function matchDynamic(routes, pathname) {
 }
 
 /**
- * Calls the hot route's handler and writes its answer. A promise chain, not an async function:
- * with Next's AsyncLocalStorage in the process, Node 20 runs its hooks for every promise, and an
- * `await` adds one more (docs/performance.md, step 29).
- * @param {RouteHandler} handler
- * @param {Promise<Record<string, string>>} params
+ * Calls the hot route's pipeline and writes its reply.
+ * @param {ReplyHandler} handler
+ * @param {Readonly<Record<string, string>>} params
  * @param {Request} request
  * @param {import("node:http").ServerResponse} res
  */
-function serve(handler, params, request, res) {
-  /** @type {Promise<Response>} */
-  let answering;
+async function serve(handler, params, request, res) {
   try {
-    answering = handler(request, { params });
+    const outcome = await handler(request, params);
+    if (outcome instanceof Response) await writeResponse(res, outcome);
+    else writeReply(res, outcome);
   } catch (error) {
-    return void failed(res, error);
+    failed(res, error);
   }
-  answering.then(
-    (response) => {
-      try {
-        const plain = takePlainAnswer(request, response);
-        if (plain) return void writePlainAnswer(res, plain);
-        writeResponse(res, response).catch((error) => failed(res, error));
-      } catch (error) {
-        failed(res, error);
-      }
-    },
-    (error) => failed(res, error),
-  );
 }
 
 /**
- * A Response with a body of its own (what Next's callers get): its bytes, status and headers.
+ * A Response the pipeline made itself (a download, a stream, a preflight): its bytes, status and headers.
  * @param {import("node:http").ServerResponse} res
  * @param {Response} response
  */
@@ -317,12 +308,14 @@ function failed(res, error) {
 }
 
 /**
- * A plain answer (lib/http/wire.mjs) in one writeHead, as the bare baseline writes its own: a
- * setHeader call per header validates and stores each apart, 2 µs of an idle poll's CPU.
+ * The front's adapter: the pipeline's reply in one writeHead, as the bare baseline writes its
+ * own, with no Web Response in between (building the envelope into a body stream and reading it
+ * back cost more than the rest of an idle poll, docs/performance.md step 13; a setHeader call per
+ * header validates and stores each apart, 2 µs more).
  * @param {import("node:http").ServerResponse} res
- * @param {import("../http/wire.mjs").PlainAnswer} answer  its header names spelt as the pipeline spells them (no two alike but for case)
+ * @param {WireReply} reply  its header names spelt as the pipeline spells them (no two alike but for case)
  */
-function writePlainAnswer(res, { status, headers, body }) {
+function writeReply(res, { status, headers, body }) {
   if (res.destroyed) return;
   /** @type {string[]} */
   const lines = [];
@@ -334,7 +327,7 @@ function writePlainAnswer(res, { status, headers, body }) {
 }
 
 /**
- * The request as a route handler takes it (lib/server/front-request.mjs).
+ * The request as a route handler takes it (lib/runtime/front-request.mjs).
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {string[]} raw  the request's raw headers, screened
@@ -343,9 +336,7 @@ function writePlainAnswer(res, { status, headers, body }) {
 function toWebRequest(req, res, raw) {
   const target = /** @type {string} */ (req.url);
   const signal = isLongPoll(target) ? abortedOnHangUp(res) : undefined;
-  const request = /** @type {Request} */ (/** @type {unknown} */ (new FrontRequest(req, INTERNAL_BASE + target, raw, signal)));
-  acceptsPlainAnswer(request); // serve() writes the pipeline's answers without a Web body
-  return request;
+  return /** @type {Request} */ (/** @type {unknown} */ (new FrontRequest(req, INTERNAL_BASE + target, raw, signal)));
 }
 
 /**

@@ -1,6 +1,6 @@
 // @ts-check
 
-// The responses a server has in flight, for its drain and the heap policy (lib/server/front.mjs).
+// The responses a server has in flight, for its drain and the heap policy (lib/runtime/front.mjs).
 // Not a Set: under steady load a Set of short-lived entries grows and shrinks its table over and
 // over, and each table it drops still points at the responses it held. V8's young-generation
 // collector cannot tell that such a table is dead, so those responses, and all they reach,

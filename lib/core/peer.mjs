@@ -1,5 +1,6 @@
 // @ts-check
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { processSingleton } from "./process-registry.mjs";
 
 // How the front of `npm start` tells the route handlers which TCP peer sent a request (the key
 // of per-IP rate limits, lib/rate-limits/client-ip.ts). A handler never sees the socket, so the
@@ -7,22 +8,21 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 // with a secret made at random when the process starts. A handler believes the header only when
 // the secret matches: a client talking straight to `next start` (no front, so no secret in the
 // process) or guessing cannot forge it. The front and the handlers run in one process and share
-// the secret through globalThis (Next bundles this module into the routes as a second copy).
+// the secret through the process registry (Next bundles this module into the routes as a second copy).
 
 export const PEER_HEADER = "x-parley-peer";
-const SECRET = Symbol.for("parley.front.secret");
 
-/** @returns {Record<symbol, string | undefined>} */
-const shared = () => /** @type {any} */ (globalThis);
+/** @type {{ secret?: string }} */
+const front = processSingleton("front peer secret", () => ({}));
 
 /** Called once by the front, before Next starts. */
 export function installFrontSecret() {
-  return (shared()[SECRET] ??= randomBytes(32).toString("base64url"));
+  return (front.secret ??= randomBytes(32).toString("base64url"));
 }
 
 /** Whether a front serves this process (so every request carries its peer header). */
 export function behindFront() {
-  return typeof shared()[SECRET] === "string";
+  return typeof front.secret === "string";
 }
 
 /**
@@ -38,7 +38,7 @@ export const peerHeaderValue = (secret, address) => `${secret} ${address}`;
  * @returns {string | undefined}
  */
 export function trustedPeer(value) {
-  const secret = shared()[SECRET];
+  const secret = front.secret;
   if (!secret || !value) return undefined;
   const space = value.indexOf(" ");
   if (space === -1) return undefined;
