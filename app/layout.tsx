@@ -9,7 +9,8 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      {/* No browser margin: the inbox and the demo paint the whole page (a white frame in dark mode otherwise). */}
+      <body style={{ margin: 0 }}>{children}</body>
     </html>
   );
 }

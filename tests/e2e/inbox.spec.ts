@@ -72,6 +72,39 @@ test("a visitor writes, the agent sees it live, types, replies, adds a note and 
   await agent.context.close();
 });
 
+test("the inbox fills the page; after a note the composer is a reply again; closing says it is working", async ({ browser, page, site, widget }) => {
+  const agent = await signedInStaff(browser, "agent", "Andy Agent");
+  const inbox = agent.page;
+  await page.goto(site.url);
+  await widget.open();
+  await widget.said("Is the lamp dimmable?");
+  const conversation = await onlyConversation(site.id);
+  await inbox.goto(`${SERVICE_URL}/inbox/conversations/${conversation.id}`);
+  await expect(inbox.getByTestId("messages")).toContainText("Is the lamp dimmable?");
+  expect(await inbox.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px"); // no white frame in dark mode
+
+  await inbox.getByText("Private note", { exact: true }).click();
+  const note = inbox.getByLabel("Private note (only your team sees it)");
+  await note.fill("Check the spec sheet");
+  await note.press("Enter");
+  await expect(inbox.locator('[data-kind="note"]')).toContainText("Check the spec sheet");
+  await expect(inbox.getByRole("radio", { name: "Reply" })).toBeChecked();
+  await expect(inbox.getByLabel("Reply to the visitor")).toBeVisible();
+
+  // The close is held until the test lets it go: meanwhile the button says what it is doing.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await inbox.route(/\/close$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await inbox.getByRole("button", { name: "Close conversation" }).click();
+  await expect(inbox.getByRole("button", { name: "Closing…" })).toBeDisabled();
+  release();
+  await expect(inbox.getByRole("button", { name: "Reopen conversation" })).toBeEnabled();
+  await agent.context.close();
+});
+
 test("an agent cannot open settings; an owner can, and invites a member", async ({ browser }) => {
   const agent = await signedInStaff(browser, "agent", "Ann Agent");
   await expect(agent.page.getByRole("link", { name: "Settings" })).toHaveCount(0);

@@ -35,6 +35,8 @@ export function Composer({
       // The service clears this member's typing when the message is stored.
       typing.current.on = false;
       if (typing.current.idle) clearTimeout(typing.current.idle);
+      // A note is one act: the next thing written is a reply again, never a note by mistake.
+      setMode("message");
     },
   );
 

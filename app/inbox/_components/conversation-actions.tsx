@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useTransition } from "react";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
 import { TYPING_EVENT } from "./live-updates";
@@ -9,19 +9,28 @@ import { TYPING_EVENT } from "./live-updates";
 export function StatusButton({ conversationId, status }: { conversationId: string; status: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  // Busy from the click until the page shows the new status (the request, then the refresh).
+  const [refreshing, startRefresh] = useTransition();
+  const busy = sending || refreshing;
   const action = status === "open" ? "close" : "reopen";
   return (
     <>
       <button
         type="button"
         className={status === "open" ? styles.buttonQuiet : styles.button}
+        disabled={busy}
+        aria-busy={busy}
         onClick={async () => {
+          setSending(true);
+          setError(null);
           const outcome = await inboxApi("POST", `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}/${action}`);
-          if (outcome.ok) router.refresh();
+          setSending(false);
+          if (outcome.ok) startRefresh(() => router.refresh());
           else setError(describeFailure(outcome));
         }}
       >
-        {status === "open" ? "Close conversation" : "Reopen conversation"}
+        {busy ? (action === "close" ? "Closing…" : "Reopening…") : status === "open" ? "Close conversation" : "Reopen conversation"}
       </button>
       {error ? (
         <span className={styles.error} role="alert">
