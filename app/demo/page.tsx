@@ -53,7 +53,7 @@ export default async function DemoShop() {
             <button className={styles.buy} type="button">
               Add to cart
             </button>
-            <p className={styles.hint}>Questions? Use the chat button in the corner — our demo agent Ada answers in seconds.</p>
+            <p className={styles.hint}>Questions? Use the chat button in the corner — Mira, our assistant, answers in seconds.</p>
           </div>
         </section>
 

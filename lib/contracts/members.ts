@@ -13,7 +13,7 @@ export const picture = z.strictObject({
 
 const memberEmail = email().transform((value) => value.toLowerCase());
 
-/** shown_in_widget: among the team faces of the widget's empty state (site config). */
+/** shown_in_widget: among the team faces of the widget's empty state (site config); bot: an automatic agent. */
 export const createMemberBody = z
   .strictObject({
     id: memberId,
@@ -22,6 +22,7 @@ export const createMemberBody = z
     email: memberEmail.optional(),
     notify: z.boolean().optional(),
     shown_in_widget: z.boolean().optional(),
+    bot: z.boolean().optional(),
   })
   .transform(({ shown_in_widget, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget }));
 export const updateMemberBody = z
@@ -31,6 +32,7 @@ export const updateMemberBody = z
     email: memberEmail.nullable().optional(),
     notify: z.boolean().optional(),
     shown_in_widget: z.boolean().optional(),
+    bot: z.boolean().optional(),
   })
   .transform(({ shown_in_widget, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget }));
 

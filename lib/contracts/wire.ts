@@ -43,6 +43,7 @@ export const staffMessage = named(
   message.extend({
     sequence: z.int().min(0).describe("a public message's own number; a note's is that of the public message it follows (0: none yet)"),
     note_number: z.int().min(0).describe("0 for a public message; 1, 2… for the notes after the same public message"),
+    author_bot: z.boolean().describe("written by a member with `bot` set (staff sides only)"),
   }),
 );
 
@@ -158,6 +159,7 @@ export const member = named(
     role: z.enum(STAFF_ROLES).nullable().describe("`owner` or `agent` once an invite was accepted, else null"),
     deactivated: z.boolean(),
     shown_in_widget: z.boolean().describe("among the team faces of the widget's empty state"),
+    bot: z.boolean().describe("an automatic agent (the demo's): the inbox marks its messages"),
   }),
 );
 

@@ -4,7 +4,7 @@ import { toInboxWireConversation } from "./conversation-view";
 import type { Conversation, ConversationRead, Label, Member, Message, Site } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import type { inboxConversationSummary } from "../contracts/inbox-wire";
-import { messageInclude, toWireMessage } from "./message-view";
+import { messageInclude, toInboxWireMessage } from "./message-view";
 import { livePresence } from "./presence";
 import { markRead } from "./staff-commands";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
@@ -140,7 +140,7 @@ export async function readInboxConversation(member: StaffMember, id: string) {
   const typing = (await livePresence(id, member.id)).filter((entry) => entry.author_type === "visitor" && entry.typing);
   return {
     ...toInboxWireConversation(row, typing.length > 0),
-    messages: row.messages.map((message) => toWireMessage(message, row.visitorName)),
+    messages: row.messages.map((message) => toInboxWireMessage(message, row.visitorName)),
   };
 }
 

@@ -7,19 +7,19 @@ import type { OuterJoined, SqlRow } from "../core/sql-row";
 export type MessageRow = Pick<
   Message,
   "id" | "conversationId" | "sequence" | "noteNumber" | "clientId" | "authorType" | "authorId" | "kind" | "body" | "createdAt" | "event"
-> & { member: Pick<Member, "name" | "avatarTag"> | null };
+> & { member: Pick<Member, "name" | "avatarTag" | "bot"> | null };
 
-export const messageInclude = { member: { select: { name: true, avatarTag: true } } } as const;
+export const messageInclude = { member: { select: { name: true, avatarTag: true, bot: true } } } as const;
 
 /** Hand-written SQL on the hot paths selects these columns from `messages m LEFT JOIN members mem`. */
 export const MESSAGE_SQL_COLUMNS = `m.id, m.sequence, m.note_number, m.conversation_id, m.client_id, m.author_type, m.author_id, m.kind,
-  m.body, m.created_at, m.event, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag`;
+  m.body, m.created_at, m.event, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag, mem.bot AS member_bot`;
 
 export type MessageSqlRow = SqlRow<
   Message,
   "id" | "sequence" | "note_number" | "conversation_id" | "client_id" | "author_type" | "author_id" | "kind" | "body" | "created_at" | "event"
 > &
-  OuterJoined<SqlRow<Member, never, { member_name: "name"; member_avatar_tag: "avatarTag" }>>;
+  OuterJoined<SqlRow<Member, never, { member_name: "name"; member_avatar_tag: "avatarTag"; member_bot: "bot" }>>;
 
 export function fromMessageSqlRow(row: MessageSqlRow): MessageRow {
   return {
@@ -34,7 +34,7 @@ export function fromMessageSqlRow(row: MessageSqlRow): MessageRow {
     body: row.body,
     createdAt: row.created_at,
     event: row.event,
-    member: row.member_name === null ? null : { name: row.member_name, avatarTag: row.member_avatar_tag },
+    member: row.member_name === null ? null : { name: row.member_name, avatarTag: row.member_avatar_tag, bot: row.member_bot === true },
   };
 }
 
@@ -86,7 +86,12 @@ export type WireMessage = ReturnType<typeof toWireMessage>;
  * message. A note's `sequence` is the public sequence it follows; order by (sequence, note_number).
  */
 export function toStaffWireMessage(row: MessageRow, visitorName: string | null) {
-  return { ...toWireMessage(row, visitorName), note_number: row.noteNumber };
+  return { ...toInboxWireMessage(row, visitorName), note_number: row.noteNumber };
+}
+
+/** The inbox's shape: the wire message, and whether a bot wrote it. */
+export function toInboxWireMessage(row: MessageRow, visitorName: string | null) {
+  return { ...toWireMessage(row, visitorName), author_bot: row.member?.bot ?? false };
 }
 
 export type StaffWireMessage = ReturnType<typeof toStaffWireMessage>;

@@ -19,17 +19,14 @@ export interface StaffMessageInput {
   clientId?: string;
 }
 
-/**
- * A reply or a note by `memberId`. Sending ends the member's typing, and a public reply marks the
- * conversation read for them up to it.
- */
-export async function sendStaffMessage<Message extends { kind: string; sequence: number } = WireMessage>(
+/** A reply or a note by `memberId`. */
+export async function sendStaffMessage<Message = WireMessage>(
   memberId: string,
   conversationId: string,
   input: StaffMessageInput,
   view: View<Message> = toWireMessage as unknown as View<Message>,
 ) {
-  const sent = await appendMessage(
+  return appendMessage(
     {
       conversationId,
       authorType: "staff",
@@ -41,6 +38,20 @@ export async function sendStaffMessage<Message extends { kind: string; sequence:
     },
     view,
   );
+}
+
+/**
+ * A send from the inbox's composer: the message, then the member's typing ends (the composer set
+ * it) and a public reply marks the conversation read for them up to it (read positions are the
+ * inbox's).
+ */
+export async function sendFromComposer<Message extends { kind: string; sequence: number }>(
+  memberId: string,
+  conversationId: string,
+  input: StaffMessageInput,
+  view: View<Message>,
+) {
+  const sent = await sendStaffMessage(memberId, conversationId, input, view);
   await setPresence({ conversationId, actorId: memberId, authorType: "staff" }, false);
   if (sent.message.kind === "message") await markRead(memberId, conversationId, sent.message.sequence);
   return sent;

@@ -28,7 +28,7 @@ function pictureColumns(picture: PictureInput | null) {
 
 type MemberRow = Pick<
   Member,
-  "id" | "name" | "avatarContentType" | "avatarTag" | "email" | "notify" | "role" | "passwordHash" | "deactivatedAt" | "shownInWidget"
+  "id" | "name" | "avatarContentType" | "avatarTag" | "email" | "notify" | "role" | "passwordHash" | "deactivatedAt" | "shownInWidget" | "bot"
 >;
 
 function toWireMember(member: MemberRow) {
@@ -42,6 +42,7 @@ function toWireMember(member: MemberRow) {
     role: member.passwordHash ? member.role : null,
     deactivated: member.deactivatedAt !== null,
     shown_in_widget: member.shownInWidget,
+    bot: member.bot,
   };
 }
 
@@ -54,6 +55,7 @@ export async function createMember(input: {
   email?: string;
   notify?: boolean;
   shownInWidget?: boolean;
+  bot?: boolean;
 }) {
   const prisma = await db();
   if (input.email && (await prisma.member.findUnique({ where: { email: input.email }, select: { id: true } }))) throw emailTaken();
@@ -65,6 +67,7 @@ export async function createMember(input: {
         email: input.email,
         notify: input.notify,
         shownInWidget: input.shownInWidget ?? false,
+        bot: input.bot ?? false,
         ...pictureColumns(input.avatar ?? null),
       },
     });
@@ -81,7 +84,7 @@ export async function createMember(input: {
  */
 export async function updateMember(
   id: string,
-  input: { name?: string; avatar?: PictureInput | null; email?: string | null; notify?: boolean; shownInWidget?: boolean },
+  input: { name?: string; avatar?: PictureInput | null; email?: string | null; notify?: boolean; shownInWidget?: boolean; bot?: boolean },
 ) {
   const prisma = await db();
   const data = {
@@ -90,6 +93,7 @@ export async function updateMember(
     ...(input.avatar !== undefined ? pictureColumns(input.avatar) : {}),
     ...(input.email !== undefined ? { email: input.email } : {}),
     ...(input.notify !== undefined ? { notify: input.notify } : {}),
+    ...(input.bot !== undefined ? { bot: input.bot } : {}),
   };
   let result: { member: Member; sessionsEnded: boolean };
   try {

@@ -77,7 +77,8 @@ export async function seedDemo({ lan = false }: { lan?: boolean } = {}): Promise
       where: { id: DEMO_MEMBER_ID },
       create: {
         id: DEMO_MEMBER_ID,
-        name: "Ada from Parley",
+        name: "Mira from Lumen & Co.",
+        bot: true,
         avatarBytes: new Uint8Array(bytes),
         avatarContentType: "image/png",
         avatarTag: createHash("sha256").update(bytes).digest("hex"),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { answerAsDemoAgent, demoAnswer } from "../../lib/demo/demo-responder";
 import { DEMO_MEMBER_ID, demoOrigins, seedDemo } from "../../lib/seed/seed-demo";
+import { db } from "../../lib/db/client";
 import { api } from "../support/api";
 import { createSite, startConversation, type Started } from "../support/fixtures";
 
@@ -43,7 +44,7 @@ describe("the demo site", () => {
     });
     expect(reply).toMatchObject({
       author_id: DEMO_MEMBER_ID,
-      author_name: "Ada from Parley",
+      author_name: "Mira from Lumen & Co.",
       author_avatar: `/api/v1/chat/visitor/avatars/${DEMO_MEMBER_ID}`,
       body: demoAnswer("How much is shipping?"),
     });
@@ -77,12 +78,36 @@ describe("the demo site", () => {
     expect(items.filter((item: { author_id: string }) => item.author_id === DEMO_MEMBER_ID)).toHaveLength(1);
   });
 
+  test("the demo agent is a bot: staff reads mark its messages; once the conversation is assigned to a person, it stays quiet", async () => {
+    const members = (await api.get("/api/v1/admin/members", { admin: true })).json.result;
+    expect(members.find((member: { id: string }) => member.id === DEMO_MEMBER_ID)).toMatchObject({ bot: true, name: "Mira from Lumen & Co." });
+
+    const started = await startConversation("demo", { body: "hello", client_id: "b1" }, demoOrigins()[0]);
+    await eventually(async () => {
+      const items = (await api.get("/api/v1/chat/visitor/messages", as(started))).json.result.items;
+      return items.find((item: { author_type: string }) => item.author_type === "staff");
+    });
+    const read = (await api.get(`/api/v1/admin/conversations/${started.conversationId}`, { admin: true })).json.result;
+    expect(read.messages.map((message: { author_type: string; author_bot: boolean }) => [message.author_type, message.author_bot])).toEqual([
+      ["visitor", false],
+      ["staff", true],
+    ]);
+
+    await api.post("/api/v1/admin/members", { admin: true, body: { id: "assignee", name: "As Signee" } });
+    const owner = await db();
+    await owner.conversation.update({ where: { id: started.conversationId }, data: { assignedMemberId: "assignee" } });
+    await api.post("/api/v1/chat/visitor/messages", { ...as(started), body: { body: "Still there?", client_id: "b2" } });
+    await answerAsDemoAgent(started.conversationId, "Still there?", 10); // as the route would, awaited here
+    const items = (await api.get("/api/v1/chat/visitor/messages", as(started))).json.result.items;
+    expect(items.filter((item: { author_id: string }) => item.author_id === DEMO_MEMBER_ID)).toHaveLength(1);
+  });
+
   test("answers match the question asked", () => {
     expect(demoAnswer("How much is shipping?")).toBe("Shipping is free on orders over $50; below that it's a flat $5.95.");
     expect(demoAnswer("How long does shipping take?")).toMatch(/arrive in 3–5 days/);
     expect(demoAnswer("What does the lamp cost?")).toMatch(/\$89/);
     expect(demoAnswer("Can I get a refund?")).toMatch(/30 days/);
-    expect(demoAnswer("Hello!")).toMatch(/I'm Ada/);
+    expect(demoAnswer("Hello!")).toMatch(/I'm Mira/);
   });
 
   test("the typing entry names the agent who then replies", async () => {
@@ -91,7 +116,7 @@ describe("the demo site", () => {
       const entries = (await api.get("/api/v1/chat/visitor/presence", as(started))).json.result;
       return entries.find((entry: { typing: boolean }) => entry.typing);
     });
-    expect(typing).toMatchObject({ actor_id: DEMO_MEMBER_ID, author_name: "Ada from Parley" });
+    expect(typing).toMatchObject({ actor_id: DEMO_MEMBER_ID, author_name: "Mira from Lumen & Co." });
   });
 
   test("other sites get no automatic answers", async () => {

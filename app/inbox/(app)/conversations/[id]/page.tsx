@@ -67,6 +67,12 @@ export default async function ConversationPage({ params, searchParams }: { param
                 <div className={styles.messageMeta}>
                   {message.kind === "note" ? "Private note · " : ""}
                   {message.author_type === "visitor" ? visitorName : message.author_type === "system" ? "" : (message.author_name ?? "Staff")}
+                  {message.author_bot ? (
+                    <>
+                      {" "}
+                      <span className={styles.verified}>Bot</span>
+                    </>
+                  ) : null}
                   {message.author_type !== "system" ? " · " : ""}
                   <LocalTime iso={message.created_at} full />
                 </div>
