@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { clientId, displayName, email, requiredText } from "../core/validation/strings";
+import { clientId, displayName, email, localeTag, requiredText, text, timeZone } from "../core/validation/strings";
+import { httpUrl } from "./page-views";
 
 export const MAX_MESSAGE_LENGTH = 4000;
 
@@ -13,8 +14,23 @@ export const startConversationBody = z
     // Identity verification (lib/identity): the site's user id and its HMAC under the site's secret.
     user_id: clientId(100).optional(),
     user_hash: z.string().max(128).optional(),
+    // Context for staff (decisions.md, round 3): the browser's visitor id (the page views' id), its
+    // time zone and locale, and the page the conversation starts on. They link rows; they grant nothing.
+    visitor_id: clientId(100).optional(),
+    timezone: timeZone(64).optional(),
+    locale: localeTag(35).optional(),
+    page_url: httpUrl.optional(),
+    page_title: text(300).optional(),
   })
-  .transform(({ client_id, user_id, user_hash, ...rest }) => ({ ...rest, clientId: client_id, userId: user_id, userHash: user_hash }));
+  .transform(({ client_id, user_id, user_hash, visitor_id, page_url, page_title, ...rest }) => ({
+    ...rest,
+    clientId: client_id,
+    userId: user_id,
+    userHash: user_hash,
+    browserVisitorId: visitor_id,
+    pageUrl: page_url,
+    pageTitle: page_title,
+  }));
 
 export type StartConversationInput = z.output<typeof startConversationBody>;
 

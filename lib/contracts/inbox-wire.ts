@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "./members";
 import { ticketReply } from "./notification-wire";
-import { conversation, isoTime, named, staffMessage, ticket, ticketAttachment } from "./wire";
+import { conversation, isoTime, named, relatedConversation, staffMessage, ticket, ticketAttachment, visitorContext } from "./wire";
 import { label } from "./workspace-wire";
 
 // The wire shapes of the staff inbox's answers (/api/v1/inbox: lib/inbox, lib/staff) and of the
@@ -48,6 +48,8 @@ export const inboxConversationSummary = named(
       .nullable(),
     identity_verified: z.boolean().describe("the visitor's identity was verified (a valid user_hash at the start)"),
     labels: z.array(label).describe("by name"),
+    visitor_display_name: z.string().describe("the given name, else the visitor's stable generated one"),
+    visitor_avatar_color: z.string().describe("#rrggbb, stable per visitor"),
   }),
 );
 
@@ -70,6 +72,8 @@ export const inboxConversation = named(
     visitor_typing: z.boolean(),
     labels: z.array(label).describe("by name"),
     messages: z.array(inboxMessage).describe("every message, staff notes included, by sequence"),
+    visitor: visitorContext,
+    visitor_conversations: z.array(relatedConversation).max(20).describe("the visitor's other conversations on this site, newest first"),
   }),
 );
 

@@ -7,10 +7,13 @@ const isHttpUrl = (value: string) => {
   return protocol === "http:" || protocol === "https:";
 };
 
+/** A page's address as the widget reports it. */
+export const httpUrl = text(2000).refine(isHttpUrl, "must be an absolute http(s) URL");
+
 /** POST /widget/{siteID}/visitors. */
 export const pageViewBody = z
   .strictObject({
-    page_url: text(2000).refine(isHttpUrl, "must be an absolute http(s) URL"),
+    page_url: httpUrl,
     visitor_id: clientId(100).optional(),
     page_title: text(300).optional(),
     referrer: text(2000).optional(),

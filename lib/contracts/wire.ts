@@ -183,9 +183,42 @@ export const conversation = named(
   }),
 );
 
+const visitedPage = z.object({ url: z.string(), title: z.string().nullable(), at: isoTime });
+
+export const visitorContext = named(
+  "VisitorContext",
+  z.object({
+    display_name: z.string().describe("the given name, else a stable generated one (the same for the same visitor_id)"),
+    avatar_color: z.string().describe("#rrggbb, stable per visitor; holds white text"),
+    named: z.boolean().describe("false when display_name is generated"),
+    email: z.string().nullable(),
+    user_id: z.string().nullable(),
+    identity_verified: z.boolean(),
+    visitor_id: z.string().nullable().describe("the browser's own id (the page views' id), when the widget sent one"),
+    current_page: visitedPage.nullable().describe("the newest page of this visitor: a page view, or the page the conversation started on"),
+    pages: z.array(visitedPage.extend({ referrer: z.string().nullable() })).max(20).describe("the last 20 page views of this visitor_id on this site, newest first"),
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    device: z.string().nullable().describe("desktop, mobile, tablet, tv or bot"),
+    timezone: z.string().nullable().describe("IANA, as the browser reported it"),
+    locale: z.string().nullable(),
+    first_seen_at: isoTime,
+    conversation_count: z.int().min(1).describe("this visitor's conversations on this site (same visitor_id or verified user_id), this one included"),
+  }),
+);
+
+export const relatedConversation = named(
+  "RelatedConversation",
+  z.object({ id: z.string(), status: z.enum(["open", "closed"]), created_at: isoTime, last_activity_at: isoTime }),
+);
+
 export const conversationWithMessages = named(
   "ConversationWithMessages",
-  conversation.extend({ messages: z.array(staffMessage).describe("every message, staff notes included, ordered by (sequence, note_number)") }),
+  conversation.extend({
+    messages: z.array(staffMessage).describe("every message, staff notes included, ordered by (sequence, note_number)"),
+    visitor: visitorContext,
+    visitor_conversations: z.array(relatedConversation).max(20).describe("an extension: the visitor's other conversations on this site, newest first"),
+  }),
 );
 
 export const ticketAttachment = z.object({

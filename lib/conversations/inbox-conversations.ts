@@ -10,6 +10,8 @@ import { markRead } from "./staff-commands";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 import type { StaffMember } from "../staff/sessions";
 import { encodeKeysetCursor } from "../core/validation/cursors";
+import { visitorLook } from "../visitors/generated-name";
+import { readVisitorContext } from "../visitors/visitor-context";
 import type { ConversationListQuery } from "../contracts/inbox";
 
 // The inbox's reads of conversations: the list (newest activity first, unread per member) and a
@@ -23,7 +25,17 @@ const conversationNotFound = () => new AppError("conversation_not_found", "No co
 /** INBOX_PAGE's row; `unread` is a count. */
 type ListRow = SqlRow<
   Conversation,
-  "id" | "site_id" | "status" | "visitor_name" | "visitor_email" | "assigned_member_id" | "last_activity_at" | "created_at" | "identity_verified"
+  | "id"
+  | "site_id"
+  | "status"
+  | "visitor_id"
+  | "browser_visitor_id"
+  | "visitor_name"
+  | "visitor_email"
+  | "assigned_member_id"
+  | "last_activity_at"
+  | "created_at"
+  | "identity_verified"
 > &
   SqlRow<Site, never, { site_name: "name" }> &
   SqlRow<ConversationRead, "read_sequence"> &
@@ -52,7 +64,7 @@ const INBOX_PAGE: PreparedStatement = {
       ORDER BY c.last_activity_at DESC, c.id DESC
       LIMIT $7
     )
-    SELECT c.id, c.site_id, s.name AS site_name, c.status, c.visitor_name, c.visitor_email,
+    SELECT c.id, c.site_id, s.name AS site_name, c.status, c.visitor_id, c.browser_visitor_id, c.visitor_name, c.visitor_email,
            c.assigned_member_id, am.name AS assigned_name, c.last_activity_at, c.created_at,
            COALESCE(r.read_sequence, 0) AS read_sequence,
            (SELECT count(*) FROM messages um
@@ -87,6 +99,7 @@ export async function listInboxConversations(member: StaffMember, query: Convers
 }
 
 function toSummary(row: ListRow): ConversationSummary {
+  const look = visitorLook(row.visitor_name, row.browser_visitor_id ?? row.visitor_id);
   return {
     id: row.id,
     site_id: row.site_id,
@@ -105,6 +118,8 @@ function toSummary(row: ListRow): ConversationSummary {
         : { body: row.preview_body.slice(0, 140), author_type: row.preview_author_type as LastMessage["author_type"], kind: row.preview_kind as LastMessage["kind"] },
     identity_verified: row.identity_verified,
     labels: row.labels.map(({ id, name, color }) => ({ id, name, color })),
+    visitor_display_name: look.display_name,
+    visitor_avatar_color: look.avatar_color,
   };
 }
 
@@ -137,10 +152,13 @@ export async function readInboxConversation(member: StaffMember, id: string) {
   if (!row) throw conversationNotFound();
   const lastSequence = row.messages.at(-1)?.sequence ?? row.lastSequence;
   await markRead(member.id, id, Math.max(lastSequence, row.lastSequence));
-  const typing = (await livePresence(id, member.id)).filter((entry) => entry.author_type === "visitor" && entry.typing);
+  const [presence, context] = await Promise.all([livePresence(id, member.id), readVisitorContext(row)]);
+  const typing = presence.filter((entry) => entry.author_type === "visitor" && entry.typing);
   return {
     ...toInboxWireConversation(row, typing.length > 0),
     messages: row.messages.map((message) => toInboxWireMessage(message, row.visitorName)),
+    visitor: context.visitor,
+    visitor_conversations: context.conversations,
   };
 }
 

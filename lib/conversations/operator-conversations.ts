@@ -2,6 +2,7 @@ import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { messageInclude, toStaffWireMessage } from "./message-view";
 import { toWireConversation } from "./conversation-view";
+import { readVisitorContext } from "../visitors/visitor-context";
 
 // The operator API's reads of conversations. What a member does to one is in staff-commands.ts.
 
@@ -23,8 +24,11 @@ export async function readConversation(id: string) {
   });
   if (!row) throw conversationNotFound();
   const { messages, ...conversation } = row;
+  const context = await readVisitorContext(conversation);
   return {
     ...toWireConversation(conversation),
     messages: messages.map((message) => toStaffWireMessage(message, conversation.visitorName)),
+    visitor: context.visitor,
+    visitor_conversations: context.conversations,
   };
 }

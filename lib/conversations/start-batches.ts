@@ -21,6 +21,12 @@ export interface NewConversation {
   offline: boolean;
   userId: string | null;
   identityVerified: boolean;
+  browserVisitorId: string | null;
+  timezone: string | null;
+  locale: string | null;
+  userAgent: string | null;
+  startPageUrl: string | null;
+  startPageTitle: string | null;
   tokenId: string;
   tokenHash: string;
   tokenExpiresAt: Date;
@@ -85,6 +91,12 @@ async function write(inboxId: string, batch: Waiting[]): Promise<boolean> {
     column((c) => c.message?.id ?? null),
     column((c) => c.message?.clientId ?? null),
     column((c) => c.message?.body ?? null),
+    column((c) => c.browserVisitorId),
+    column((c) => c.timezone),
+    column((c) => c.locale),
+    column((c) => c.userAgent),
+    column((c) => c.startPageUrl),
+    column((c) => c.startPageTitle),
   ]);
   return drawn.length > 0;
 }

@@ -10,7 +10,12 @@ import type { StartConversationInput } from "../contracts/conversations";
 export interface StartConversation extends StartConversationInput {
   site: WidgetSite;
   origin: string;
+  /** The browser's User-Agent header, for the staff's view of the visitor. */
+  userAgent?: string | null;
 }
+
+/** Longer User-Agents are cut: enough for any real browser, and no room for a payload. */
+const USER_AGENT_LENGTH = 512;
 
 /**
  * Opens a conversation bound to `origin`, stores the optional first message, issues the visitor
@@ -18,7 +23,8 @@ export interface StartConversation extends StartConversationInput {
  * the inbox that arrive meanwhile (lib/conversations/start-batches.ts): no interactive
  * transaction, and the inbox's counter for the day locked once per batch.
  */
-export async function startConversation({ site, origin, name, email, body, clientId, userId, userHash }: StartConversation) {
+export async function startConversation(start: StartConversation) {
+  const { site, origin, name, email, body, clientId, userId, userHash } = start;
   const identity = await verifyIdentity(site, userId, userHash);
   if (site.offline && !email) {
     throw new AppError("email_required", "Nobody is online right now: leave an email and we will reply there.");
@@ -37,6 +43,12 @@ export async function startConversation({ site, origin, name, email, body, clien
     offline: site.offline,
     userId: identity?.userId ?? null,
     identityVerified: identity !== null,
+    browserVisitorId: start.browserVisitorId ?? null,
+    timezone: start.timezone ?? null,
+    locale: start.locale ?? null,
+    userAgent: start.userAgent?.slice(0, USER_AGENT_LENGTH) || null,
+    startPageUrl: start.pageUrl ?? null,
+    startPageTitle: start.pageTitle ?? null,
     tokenId: randomUUID(),
     tokenHash: token.hash,
     tokenExpiresAt: token.expiresAt,

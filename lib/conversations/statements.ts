@@ -73,7 +73,8 @@ export const APPEND_MESSAGE: PreparedStatement = {
  * until commit (the end of this statement): one lock and one commit for the whole batch, instead
  * of one per start (lib/conversations/start-batches.ts). The other values are arrays, one entry
  * per conversation: id, site id, origin, visitor id, visitor name, visitor email, offline, user
- * id, identity verified, token id, token hash, token expiry, message id, client id, body.
+ * id, identity verified, token id, token hash, token expiry, message id, client id, body, and the
+ * visitor's context: browser visitor id, time zone, locale, User-Agent, start page URL and title.
  */
 export const START_CONVERSATIONS: PreparedStatement = {
   name: "start_conversations",
@@ -81,14 +82,18 @@ export const START_CONVERSATIONS: PreparedStatement = {
     WITH input AS (
       SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[],
                            $10::text[], $11::boolean[], $12::text[], $13::text[], $14::timestamptz[],
-                           $15::text[], $16::text[], $17::text[])
+                           $15::text[], $16::text[], $17::text[],
+                           $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[])
         AS t(id, site_id, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified,
-             token_id, token_hash, expires_at, message_id, client_id, body)
+             token_id, token_hash, expires_at, message_id, client_id, body,
+             browser_visitor_id, timezone, locale, user_agent, start_page_url, start_page_title)
     ), drawn AS (${drawAllowanceSql("$1", "$2", "cardinality($3::text[])")}
     ), conversation AS (
-      INSERT INTO conversations (id, site_id, inbox_id, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified, last_sequence)
+      INSERT INTO conversations (id, site_id, inbox_id, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified, last_sequence,
+                                 browser_visitor_id, timezone, locale, user_agent, start_page_url, start_page_title)
       SELECT input.id, site_id, $1, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified,
-             CASE WHEN body IS NULL THEN 0 ELSE 1 END
+             CASE WHEN body IS NULL THEN 0 ELSE 1 END,
+             browser_visitor_id, timezone, locale, user_agent, start_page_url, start_page_title
       FROM input CROSS JOIN drawn
     ), token AS (
       INSERT INTO visitor_tokens (id, hash, conversation_id, origin, expires_at)

@@ -80,3 +80,26 @@ export const clientId = (max = 100) =>
     .max(max)
     .refine(storable, STORABLE_PROBLEM)
     .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An IANA time zone the runtime knows ("Europe/Berlin", "UTC"). */
+export const timeZone = (max = 64) => z.string().max(max).refine(isTimeZone, "must be an IANA time zone, e.g. Europe/Berlin");
+
+const isLocale = (value: string) => {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+};
+
+/** A BCP 47 language tag ("de-CH", "pt-BR"). */
+export const localeTag = (max = 35) => z.string().max(max).refine(isLocale, "must be a BCP 47 language tag, e.g. de-CH");

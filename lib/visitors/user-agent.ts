@@ -1,0 +1,22 @@
+import Bowser from "bowser";
+
+// What staff see of a visitor's browser, parsed with bowser (maintained, MIT, no dependencies;
+// ua-parser-js moved to AGPL in version 2): "Firefox 133", "macOS", "desktop".
+
+export interface BrowserSummary {
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+}
+
+const joined = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ") || null;
+
+export function summarizeUserAgent(userAgent: string | null): BrowserSummary {
+  if (!userAgent) return { browser: null, os: null, device: null };
+  const { browser, os, platform } = Bowser.parse(userAgent);
+  return {
+    browser: joined(browser.name, browser.version?.split(".")[0]),
+    os: joined(os.name, os.versionName ?? undefined),
+    device: platform.type ?? null,
+  };
+}
