@@ -1,7 +1,8 @@
 import Bowser from "bowser";
 
 // What staff see of a visitor's browser, parsed with bowser (maintained, MIT, no dependencies;
-// ua-parser-js moved to AGPL in version 2): "Firefox 133", "macOS", "desktop".
+// ua-parser-js moved to AGPL in version 2): "Firefox 133", "macOS", "desktop". The system goes
+// without its version: browsers freeze it in the User-Agent (every Mac says 10.15, Windows 11 says 10).
 
 export interface BrowserSummary {
   browser: string | null;
@@ -16,7 +17,7 @@ export function summarizeUserAgent(userAgent: string | null): BrowserSummary {
   const { browser, os, platform } = Bowser.parse(userAgent);
   return {
     browser: joined(browser.name, browser.version?.split(".")[0]),
-    os: joined(os.name, os.versionName ?? undefined),
+    os: os.name ?? null,
     device: platform.type ?? null,
   };
 }
