@@ -29,11 +29,19 @@ const widgetFields = {
   brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour as #rrggbb").transform((c) => c.toLowerCase()).nullable().optional(),
   locale: z.enum(WIDGET_LOCALES).nullable().optional(),
   identity_required: z.boolean().optional(),
+  // Privacy first (decisions.md, round 3): on, the embed stores its visitor id on page load; only where visitors consented.
+  track_before_interaction: z.boolean().optional(),
 };
-const toWidgetColumns = <T extends { brand_color?: string | null; identity_required?: boolean }>({ brand_color, identity_required, ...rest }: T) => ({
+const toWidgetColumns = <T extends { brand_color?: string | null; identity_required?: boolean; track_before_interaction?: boolean }>({
+  brand_color,
+  identity_required,
+  track_before_interaction,
+  ...rest
+}: T) => ({
   ...rest,
   brandColor: brand_color,
   identityRequired: identity_required,
+  trackBeforeInteraction: track_before_interaction,
 });
 
 export const createSiteBody = z

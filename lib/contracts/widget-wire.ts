@@ -12,6 +12,7 @@ export const widgetConfig = named(
     greeting: z.string().nullable().describe("null: the widget's own greeting"),
     brand_color: z.string().regex(/^#[0-9a-f]{6}$/).nullable().describe("#rrggbb, lower-case; null: the widget's blue"),
     offline: z.boolean(),
+    track_before_interaction: z.boolean().describe("the embed may store its visitor id before the visitor interacts"),
     locale: z.enum(WIDGET_LOCALES).nullable().describe("null: the visitor's browser language"),
     team: z
       .array(

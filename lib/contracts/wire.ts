@@ -145,6 +145,7 @@ export const site = named(
     locale: z.enum(WIDGET_LOCALES).nullable().describe("null: the visitor's browser language"),
     identity_required: z.boolean(),
     has_identity_secret: z.boolean().describe("the secret itself is shown only by POST …/identity-secret"),
+    track_before_interaction: z.boolean().describe("the embed stores its visitor id on page load, before any interaction (default false)"),
   }),
 );
 

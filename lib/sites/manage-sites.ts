@@ -18,6 +18,7 @@ const siteView = {
   locale: true,
   identityRequired: true,
   identitySecret: true,
+  trackBeforeInteraction: true,
 } as const;
 
 type SiteRow = Prisma.SiteGetPayload<{ select: typeof siteView }>;
@@ -37,16 +38,18 @@ function toWireSite(site: SiteRow) {
     locale: site.locale,
     identity_required: site.identityRequired,
     has_identity_secret: site.identitySecret !== null,
+    track_before_interaction: site.trackBeforeInteraction,
   };
 }
 
-type WidgetColumns = Pick<CreateSiteInput, "title" | "greeting" | "brandColor" | "locale" | "identityRequired">;
+type WidgetColumns = Pick<CreateSiteInput, "title" | "greeting" | "brandColor" | "locale" | "identityRequired" | "trackBeforeInteraction">;
 const widgetData = (input: WidgetColumns) => ({
   title: input.title,
   greeting: input.greeting,
   brandColor: input.brandColor,
   locale: input.locale,
   identityRequired: input.identityRequired,
+  trackBeforeInteraction: input.trackBeforeInteraction,
 });
 
 /** Creates a site with an inbox of its own. */

@@ -15,7 +15,7 @@ export type WidgetConfig = z.infer<typeof widgetConfig>;
 export async function readWidgetConfig(site: SiteRecord): Promise<WidgetConfig> {
   const prisma = await db();
   const [settings, team] = await Promise.all([
-    prisma.site.findUniqueOrThrow({ where: { id: site.id }, select: { title: true, greeting: true, brandColor: true, locale: true } }),
+    prisma.site.findUniqueOrThrow({ where: { id: site.id }, select: { title: true, greeting: true, brandColor: true, locale: true, trackBeforeInteraction: true } }),
     prisma.member.findMany({
       where: { shownInWidget: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -28,6 +28,7 @@ export async function readWidgetConfig(site: SiteRecord): Promise<WidgetConfig> 
     greeting: settings.greeting,
     brand_color: settings.brandColor,
     offline: site.offline,
+    track_before_interaction: settings.trackBeforeInteraction,
     locale: settings.locale as WidgetConfig["locale"], // stored only from the sites' WIDGET_LOCALES
     team: team.map((member) => ({
       name: member.name,

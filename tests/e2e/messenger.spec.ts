@@ -356,6 +356,29 @@ test("consent mode: nothing stored and nothing sent before consent; Parley.conse
   expect((await storage()).local.sort()).toEqual([`parley:${site.id}`, `parley:${site.id}:vid`]);
 });
 
+test("privacy first: a page view on load links to no one; once the visitor opens the widget their pages and start carry one id", async ({ page, site, widget }) => {
+  await page.goto(site.url);
+  await expect.poll(() => must<{ visitor_id: string | null }[]>("GET", `/page-views?site=${site.id}`).then((list) => list.length)).toBe(1);
+  expect((await must<{ visitor_id: string | null }[]>("GET", `/page-views?site=${site.id}`))[0]!.visitor_id).toBeNull();
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+
+  await widget.open();
+  await widget.said("Which lamp fits a reading nook?");
+  const vid = await page.evaluate((key) => localStorage.getItem(key), `parley:${site.id}:vid`);
+  expect(vid).toBeTruthy();
+  const conversation = await onlyConversation(site.id);
+  const read = await must<{ visitor: Record<string, unknown> }>("GET", `/conversations/${conversation.id}`);
+  expect(read.visitor).toMatchObject({
+    visitor_id: vid,
+    timezone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    current_page: { url: page.url(), title: await page.title() },
+    named: false,
+  });
+
+  await page.reload();
+  await expect.poll(() => must<{ visitor_id: string | null }[]>("GET", `/page-views?site=${site.id}`).then((list) => list[0]?.visitor_id)).toBe(vid);
+});
+
 test("identity verification: Parley.identify with a valid hash starts a verified conversation", async ({ page, site, widget }) => {
   const secret = (await must<{ identity_secret: string }>("POST", `/sites/${site.id}/identity-secret`)).identity_secret;
   const hash = createHmac("sha256", secret).update("customer-7").digest("hex");

@@ -1,3 +1,4 @@
+import { cut } from "./cut";
 import { me } from "./identity";
 import { request } from "./request";
 import { add, note, place, row, rows, status, type Message } from "./messages";
@@ -77,9 +78,22 @@ async function deliver(text: string, cid: string, el: HTMLElement): Promise<void
   else fail(el, text, cid, why(r));
 }
 
+/** Who is writing from where, for the team (it grants nothing): this browser's id, zone, language and page. */
+function context(b: Record<string, string>): void {
+  b.visitor_id = boot.vid(1)!;
+  b.page_url = location.href.slice(0, 2000);
+  b.page_title = cut(document.title, 300);
+  if (navigator.language?.length <= 35) b.locale = navigator.language;
+  try {
+    b.timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    /* no zone known: none sent */
+  }
+}
+
 async function start(text: string, cid: string, el: HTMLElement): Promise<void> {
-  
   const b: Record<string, string> = { body: text, client_id: cid };
+  context(b);
   if (me.name) b.name = me.name;
   if (me.email) b.email = me.email;
   if (me.userId && me.userHash) {

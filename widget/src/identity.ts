@@ -1,9 +1,10 @@
+import { cut } from "./cut";
 import { boot } from "./session";
 
 // Parley.identify({name, email, user_id, user_hash}) as the panel uses it: strings only, bounded
 // as the API bounds them. The email the visitor types in the offline prompt is kept here too.
 
-const text = (value: unknown, max: number) => (typeof value === "string" ? value.trim().slice(0, max) : "");
+const text = (value: unknown, max: number) => (typeof value === "string" ? cut(value.trim(), max) : "");
 
 export const me = {
   get name() {

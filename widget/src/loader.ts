@@ -4,6 +4,7 @@
 // load, or at once when a conversation is being resumed.
 import { isHexColor, textOn } from "./brand";
 import { createStore } from "./store";
+import { cut } from "./cut";
 import { LAUNCHER_CSS } from "./loader-style";
 import type { Boot, PanelApi, PanelStart, ParleyGlobal, ParleyWindow, SiteConfig } from "./types";
 
@@ -86,13 +87,22 @@ declare const __PANEL__: string;
       return c;
     }));
 
+  // The browser's visitor id links page views and conversations. Privacy first: it is made and
+  // stored only once the visitor interacts (or the page calls Parley.consent()), unless the site
+  // tracks before interaction; page views before that count but link to no one.
+  let acted = false;
+  const vid = (make?: unknown) => {
+    let v = store.get(key + ":vid");
+    if (!v && make) store.set(key + ":vid", (v = crypto.randomUUID?.() || String(Math.random()).slice(2)));
+    return v || undefined;
+  };
   let viewed = false;
   const pageView = () => {
     if (viewed) return;
     viewed = true;
-    let vid = store.get(key + ":vid");
-    if (!vid) store.set(key + ":vid", (vid = crypto.randomUUID?.() || String(Math.random()).slice(2)));
-    void call("/visitors", { visitor_id: vid, page_url: location.href.slice(0, 2000), page_title: D.title.slice(0, 300), referrer: D.referrer.slice(0, 2000) });
+    void config().then((c) =>
+      call("/visitors", { visitor_id: vid(acted || c?.track_before_interaction), page_url: location.href.slice(0, 2000), page_title: cut(D.title, 300), referrer: D.referrer.slice(0, 2000) }),
+    );
   };
 
   const inject = (file: string, failed: () => void) => {
@@ -105,13 +115,15 @@ declare const __PANEL__: string;
 
   let panel: PanelApi | null = null;
   let panelLoad: Promise<PanelApi | null> | null = null;
+  /** The visitor interacted, or the page says they consented. */
   const consent = () => {
+    acted = true;
     if (!store.granted()) store.grant();
+    vid(1);
     pageView();
-    void config();
   };
   const boot: Boot = {
-    site, api, root, frame, launcher, badge, store, me, config, inject, quiet, consent,
+    site, api, root, frame, launcher, badge, store, me, config, inject, quiet, consent, vid,
     title: data.title || null,
     locale: data.locale || null,
     sound: data.sound === "on",
@@ -170,7 +182,7 @@ declare const __PANEL__: string;
   };
   if (D.body) mount();
   else D.addEventListener("DOMContentLoaded", mount);
-  if (store.granted()) consent();
+  if (store.granted()) pageView();
   if (early && Array.isArray(early.q)) early.q.forEach(run);
 
   let resuming = false;

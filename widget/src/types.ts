@@ -33,6 +33,7 @@ export interface SiteConfig {
   greeting: string | null;
   brand_color: string | null;
   offline: boolean;
+  track_before_interaction?: boolean;
   locale: string | null;
   team: TeamMember[];
 }
@@ -71,6 +72,8 @@ export interface Boot {
   quiet: () => void;
   /** The visitor acted (sent a message): in consent mode, that is consent. */
   consent: () => void;
+  /** The browser's visitor id; `make` creates and stores it when there is none yet. */
+  vid: (make?: unknown) => string | undefined;
   off: () => boolean;
   /** Sets the launcher's accessible name (the panel knows open state and unread count). */
   label: (text: string) => void;
