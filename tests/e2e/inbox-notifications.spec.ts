@@ -162,7 +162,7 @@ test("verified visitors are marked, and their other conversations are one click 
 
   await inbox.locator(`[data-conversation="${later}"]`).getByRole("link").click();
   await expect(inbox.getByTestId("identity")).toHaveText("Verified user customer-1");
-  const others = inbox.getByRole("complementary").getByRole("region", { name: "Other conversations of this user" });
+  const others = inbox.getByRole("complementary").getByRole("region", { name: "Other conversations of this visitor" });
   await expect(others.getByRole("link")).toHaveCount(1);
   await inboxScreenshot(inbox, "inbox-10-verified");
   await others.getByRole("link").click();

@@ -77,8 +77,8 @@ export function AssignSelect({ conversationId, assignedId, members }: { conversa
 
 const TYPING_SHOWN_MS = 10_000;
 
-/** "Visitor is typing…" for the open conversation: from the page's read, then from live events. */
-export function TypingIndicator({ conversationId, initial }: { conversationId: string; initial: boolean }) {
+/** "Amber Fox is typing…" for the open conversation: from the page's read, then from live events. */
+export function TypingIndicator({ conversationId, initial, name }: { conversationId: string; initial: boolean; name: string }) {
   const [typing, setTyping] = useState(initial);
   useEffect(() => setTyping(initial), [initial]);
   useEffect(() => {
@@ -98,7 +98,7 @@ export function TypingIndicator({ conversationId, initial }: { conversationId: s
   }, [conversationId]);
   return (
     <p className={styles.typing} role="status" aria-live="polite" data-testid="visitor-typing">
-      {typing ? "Visitor is typing…" : ""}
+      {typing ? `${name} is typing…` : ""}
     </p>
   );
 }

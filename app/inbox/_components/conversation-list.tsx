@@ -5,6 +5,7 @@ import { listLabels } from "@/lib/labels/labels";
 import type { StaffMember } from "@/lib/staff/sessions";
 import { listSites } from "@/lib/sites/manage-sites";
 import styles from "../inbox.module.css";
+import { VisitorAvatar } from "./visitor-card";
 import { LabelChips } from "./label-chips";
 import { LocalTime } from "./local-time";
 import { VerifiedMark } from "./verified-mark";
@@ -98,7 +99,8 @@ export async function ConversationList({ member, params, activeId }: { member: S
               <Link href={`/inbox/conversations/${encodeURIComponent(item.id)}${keep}`} aria-current={item.id === activeId ? "page" : undefined}>
                 <span className={styles.itemTop}>
                   <span className={styles.itemName}>
-                    {item.visitor_name ?? "Visitor"}
+                    <VisitorAvatar name={item.visitor_display_name} color={item.visitor_avatar_color} />{" "}
+                    <span dir="auto">{item.visitor_display_name}</span>
                     {item.identity_verified ? (
                       <>
                         {" "}

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { readInboxConversation, type InboxConversation } from "@/lib/conversations/inbox-conversations";
-import { otherConversationsOfUser } from "@/lib/conversations/user-conversations";
 import { AppError } from "@/lib/core/errors";
 import { listLabels } from "@/lib/labels/labels";
 import { listSavedReplies } from "@/lib/saved-replies/saved-replies";
@@ -15,6 +14,7 @@ import { LabelEditor } from "../../../_components/label-editor";
 import { LocalTime } from "../../../_components/local-time";
 import { requireStaffPage } from "../../../_components/staff-session";
 import { VerifiedMark } from "../../../_components/verified-mark";
+import { VisitorAvatar, VisitorCard, VisitorConversations } from "../../../_components/visitor-card";
 
 async function read(memberId: Parameters<typeof readInboxConversation>[0], id: string): Promise<InboxConversation> {
   try {
@@ -37,8 +37,7 @@ export default async function ConversationPage({ params, searchParams }: { param
   const { id } = await params;
   const query = await searchParams;
   const [conversation, members, labels, savedReplies] = await Promise.all([read(member, decodeURIComponent(id)), listAssignable(), listLabels(), listSavedReplies(member)]);
-  const visitorName = conversation.visitor_name ?? "Visitor";
-  const otherConversations = await otherConversationsOfUser(conversation);
+  const visitorName = conversation.visitor.display_name;
   const lastPublicStaff = conversation.messages.filter((message) => message.kind === "message" && message.author_type === "staff").at(-1);
   const seen = lastPublicStaff ? conversation.visitor_seen_sequence >= lastPublicStaff.sequence : null;
   return (
@@ -50,7 +49,10 @@ export default async function ConversationPage({ params, searchParams }: { param
         <main id="main" className={styles.thread} aria-labelledby="thread-title">
           <div className={styles.threadHeader}>
             <Link href={`/inbox${filterQuery(listFilters(query))}`}>← All conversations</Link>
-            <h1 id="thread-title">{visitorName}</h1>
+            <VisitorAvatar name={visitorName} color={conversation.visitor.avatar_color} />
+            <h1 id="thread-title" dir="auto">
+              {visitorName}
+            </h1>
             {conversation.identity_verified ? <VerifiedMark /> : null}
             <span className={styles.meta}>{conversation.status === "closed" ? "Closed" : "Open"}</span>
             <LabelChips labels={conversation.labels} testId="conversation-labels" />
@@ -80,7 +82,7 @@ export default async function ConversationPage({ params, searchParams }: { param
               </li>
             ))}
           </ol>
-          <TypingIndicator conversationId={conversation.id} initial={conversation.visitor_typing} />
+          <TypingIndicator conversationId={conversation.id} initial={conversation.visitor_typing} name={visitorName} />
           <Composer
             conversationId={conversation.id}
             closed={conversation.status === "closed"}
@@ -89,22 +91,9 @@ export default async function ConversationPage({ params, searchParams }: { param
           />
         </main>
         <aside className={styles.sidebar} aria-labelledby="about-title">
+          <VisitorCard visitor={conversation.visitor} />
           <h2 id="about-title">About this conversation</h2>
           <dl>
-            <dt>Visitor</dt>
-            <dd>{visitorName}</dd>
-            <dt>Identity</dt>
-            <dd data-testid="identity">
-              {conversation.identity_verified ? (
-                <>
-                  Verified user <code className={styles.breakAnywhere}>{conversation.user_id}</code>
-                </>
-              ) : (
-                "Not verified"
-              )}
-            </dd>
-            <dt>Email</dt>
-            <dd>{conversation.visitor_email ? <a href={`mailto:${conversation.visitor_email}`}>{conversation.visitor_email}</a> : "Not given"}</dd>
             <dt>Site</dt>
             <dd>{conversation.site_name}</dd>
             <dt>Origin</dt>
@@ -117,25 +106,7 @@ export default async function ConversationPage({ params, searchParams }: { param
             <dd data-testid="seen">{seen === null ? "No reply yet" : seen ? "The visitor has seen the last reply" : "Not seen yet"}</dd>
           </dl>
           <AssignSelect conversationId={conversation.id} assignedId={conversation.assigned_member?.id ?? null} members={members} />
-          {conversation.identity_verified ? (
-            <section aria-labelledby="user-conversations-title">
-              <h2 id="user-conversations-title">Other conversations of this user</h2>
-              {otherConversations.length === 0 ? (
-                <p className={styles.meta}>None on this site.</p>
-              ) : (
-                <ul className={styles.plainList} data-testid="user-conversations">
-                  {otherConversations.map((other) => (
-                    <li key={other.id}>
-                      <Link href={`/inbox/conversations/${encodeURIComponent(other.id)}`}>
-                        <LocalTime iso={other.created_at} full />
-                      </Link>{" "}
-                      <span className={styles.meta}>{other.status === "closed" ? "closed" : "open"}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ) : null}
+          <VisitorConversations related={conversation.visitor_conversations} />
         </aside>
       </div>
     </div>
