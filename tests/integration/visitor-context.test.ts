@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, ORIGIN } from "../support/fixtures";
@@ -25,6 +25,11 @@ const operatorRead = async (id: string) => {
   expect(response.status).toBe(200);
   return response.json.result;
 };
+
+// The first requests load the routes' modules: in the hook, whose budget allows for a busy machine.
+beforeAll(async () => {
+  await start((await createSite()).id, {});
+});
 
 describe("the start's context", () => {
   test("the operator's read carries the visitor: trail newest first, browser, zone, locale, first seen, count", async () => {
@@ -130,5 +135,18 @@ describe("the inbox", () => {
     const list = await api.get(`/api/v1/inbox/conversations?site=${site.id}`, as(staff));
     const row = list.json.result.items.find((item: { id: string }) => item.id === id);
     expect(row).toMatchObject({ visitor_display_name: read.json.result.visitor.display_name, visitor_avatar_color: read.json.result.visitor.avatar_color });
+  });
+});
+
+describe("track_before_interaction", () => {
+  test("off by default; the operator turns it on, the widget config says so; a non-boolean is 400 and changes nothing", async () => {
+    const site = await createSite();
+    const config = async () => (await api.get(`/api/v1/chat/widget/${site.id}/config`, { origin: ORIGIN })).json.result.track_before_interaction;
+    expect(await config()).toBe(false);
+    expectError(await api.patch(`/api/v1/admin/sites/${site.id}`, { admin: true, body: { track_before_interaction: "yes" } }), 400, "invalid_request");
+    expect(await config()).toBe(false);
+    const updated = await api.patch(`/api/v1/admin/sites/${site.id}`, { admin: true, body: { track_before_interaction: true } });
+    expect(updated.json.result.track_before_interaction).toBe(true);
+    expect(await config()).toBe(true);
   });
 });

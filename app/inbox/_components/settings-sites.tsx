@@ -11,6 +11,7 @@ export interface SiteView {
   origins: string[];
   offline: boolean;
   daily_allowance: number;
+  track_before_interaction: boolean;
 }
 
 const originsOf = (text: string) =>
@@ -112,6 +113,7 @@ export function SiteEditor({ site, serviceOrigin }: { site: SiteView; serviceOri
         origins: originsOf(String(form.get("origins") ?? "")),
         offline: form.get("offline") === "on",
         daily_allowance: Number(form.get("daily_allowance")),
+        track_before_interaction: form.get("track_before_interaction") === "on",
       },
       "Saved.",
     );
@@ -136,6 +138,16 @@ export function SiteEditor({ site, serviceOrigin }: { site: SiteView; serviceOri
           <label>
             <input type="checkbox" name="offline" defaultChecked={site.offline} /> Offline (visitors must leave an email)
           </label>
+        </div>
+        <div className={styles.field}>
+          <span className={styles.label}>Privacy</span>
+          <label>
+            <input type="checkbox" name="track_before_interaction" defaultChecked={site.track_before_interaction} aria-describedby={`${prefix}-tracking-hint`} /> Link
+            page views before the visitor opens the chat
+          </label>
+          <p className={styles.hint} id={`${prefix}-tracking-hint`}>
+            Stores a visitor id in the browser on page load. Turn on only where your visitors consented.
+          </p>
         </div>
       </div>
       <div className={styles.field}>
