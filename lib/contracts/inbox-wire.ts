@@ -44,8 +44,10 @@ export const inboxConversationSummary = named(
         body: z.string().max(140),
         author_type: z.enum(["visitor", "staff", "system"]),
         kind: z.enum(["message", "note"]),
+        author_name: z.string().describe("the member's name, or the visitor's display name"),
       })
-      .nullable(),
+      .nullable()
+      .describe("the last public message (no note, no system line); null before any"),
     identity_verified: z.boolean().describe("the visitor's identity was verified (a valid user_hash at the start)"),
     labels: z.array(label).describe("by name"),
     visitor_display_name: z.string().describe("the given name, else the visitor's stable generated one"),

@@ -16,6 +16,8 @@ import type { ConversationListQuery } from "../contracts/inbox";
 
 // The inbox's reads of conversations: the list (newest activity first, unread per member) and a
 // whole conversation (which marks it read). What a member does to one is in staff-commands.ts.
+// The preview is the last public message (no note, no system line) with who wrote it, so the
+// visitor's question is not hidden behind a note or "This conversation was closed."
 // Activity and the last visitor message are kept on the conversation row by a trigger on messages
 // (migration 20261123020000), so the list is one index walk, whatever its size; the label filter
 // checks each conversation of that walk against conversation_labels (migration 20261126010000).
@@ -40,7 +42,8 @@ type ListRow = SqlRow<
   SqlRow<Site, never, { site_name: "name" }> &
   SqlRow<ConversationRead, "read_sequence"> &
   OuterJoined<SqlRow<Member, never, { assigned_name: "name" }>> &
-  OuterJoined<SqlRow<Message, never, { preview_body: "body"; preview_author_type: "authorType"; preview_kind: "kind" }>> & {
+  OuterJoined<SqlRow<Message, never, { preview_body: "body"; preview_author_type: "authorType"; preview_kind: "kind" }>> &
+  OuterJoined<SqlRow<Member, never, { preview_author_name: "name" }>> & {
     unread: bigint | number;
     /** json_agg of the conversation's labels, by name (the drivers parse json). */
     labels: SqlRow<Label, "id" | "name" | "color">[];
@@ -70,7 +73,7 @@ const INBOX_PAGE: PreparedStatement = {
            (SELECT count(*) FROM messages um
              WHERE um.conversation_id = c.id AND um.author_type = 'visitor'
                AND um.sequence > COALESCE(r.read_sequence, 0)) AS unread,
-           lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind,
+           lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind, lm.author_name AS preview_author_name,
            c.identity_verified,
            (SELECT COALESCE(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name_key, l.id), '[]'::json)
               FROM conversation_labels cl JOIN labels l ON l.id = cl.label_id
@@ -80,8 +83,10 @@ const INBOX_PAGE: PreparedStatement = {
     LEFT JOIN members am ON am.id = c.assigned_member_id
     LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.member_id = $1
     LEFT JOIN LATERAL (
-      SELECT m.body, m.author_type, m.kind FROM messages m
-      WHERE m.conversation_id = c.id ORDER BY m.sequence DESC LIMIT 1
+      SELECT m.body, m.author_type, m.kind, pm.name AS author_name FROM messages m
+      LEFT JOIN members pm ON pm.id = m.member_id
+      WHERE m.conversation_id = c.id AND m.kind = 'message' AND m.author_type <> 'system'
+      ORDER BY m.sequence DESC LIMIT 1
     ) lm ON true
     ORDER BY c.last_activity_at DESC, c.id DESC`,
 };
@@ -115,7 +120,12 @@ function toSummary(row: ListRow): ConversationSummary {
     last_message:
       row.preview_body === null
         ? null
-        : { body: row.preview_body.slice(0, 140), author_type: row.preview_author_type as LastMessage["author_type"], kind: row.preview_kind as LastMessage["kind"] },
+        : {
+            body: row.preview_body.slice(0, 140),
+            author_type: row.preview_author_type as LastMessage["author_type"],
+            kind: row.preview_kind as LastMessage["kind"],
+            author_name: row.preview_author_type === "visitor" ? look.display_name : (row.preview_author_name ?? "Staff"),
+          },
     identity_verified: row.identity_verified,
     labels: row.labels.map(({ id, name, color }) => ({ id, name, color })),
     visitor_display_name: look.display_name,

@@ -85,12 +85,17 @@ test("an agent types / and a saved reply expands with the visitor's name; a labe
   await expect(inbox.locator(`[data-conversation="${vera}"]`)).toContainText(labelName);
   await expect(inbox.locator(`[data-conversation="${other}"]`)).not.toContainText(labelName);
 
-  // The list filtered by the label, with the site filter kept.
+  // The list filtered by the label at once (no Filter button), with the site filter kept, in the URL.
   await inbox.getByLabel("Label", { exact: true }).selectOption({ label: labelName });
-  await inbox.getByRole("button", { name: "Filter" }).click();
-  await inbox.waitForURL(/[?&]label=/);
+  await inbox.waitForURL(new RegExp(`[?&]site=${site.id}.*[?&]?label=|label=.*site=${site.id}`));
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute("data-conversation", vera);
+  await expect(inbox.getByRole("button", { name: "Filter" })).toHaveCount(0);
+  // A filter that hides everything says so, and offers the way back.
+  await inbox.getByLabel("Status").selectOption("closed");
+  await expect(inbox.getByText("No conversations match these filters.")).toBeVisible();
+  await inbox.getByLabel("Status").selectOption("all");
+  await expect(rows.first().getByText("Open", { exact: true })).toBeVisible();
   await inboxScreenshot(inbox, "inbox-06-label-filter");
   await agent.context.close();
 });

@@ -150,3 +150,22 @@ describe("track_before_interaction", () => {
     expect(await config()).toBe(true);
   });
 });
+
+describe("the inbox list's preview", () => {
+  test("the last public message with who wrote it: not a note, not a system line", async () => {
+    const site = await createSite();
+    const staff = await createStaff("owner", "Andy Agent");
+    const id = await start(site.id, { body: "Where is my parcel?", visitor_id: "browser-p" });
+    const preview = async () =>
+      (await api.get(`/api/v1/inbox/conversations?site=${site.id}&status=all`, as(staff))).json.result.items.find((item: { id: string }) => item.id === id)
+        .last_message;
+    const visitorName = (await operatorRead(id)).visitor.display_name;
+    expect(await preview()).toEqual({ body: "Where is my parcel?", author_type: "visitor", kind: "message", author_name: visitorName });
+    expect((await api.post(`/api/v1/inbox/conversations/${id}/messages`, as(staff, { body: { body: "VIP customer", kind: "note" } }))).status).toBe(201);
+    expect((await preview()).body).toBe("Where is my parcel?");
+    expect((await api.post(`/api/v1/inbox/conversations/${id}/messages`, as(staff, { body: { body: "It ships today." } }))).status).toBe(201);
+    expect(await preview()).toMatchObject({ body: "It ships today.", author_type: "staff", author_name: "Andy Agent" });
+    expect((await api.post(`/api/v1/inbox/conversations/${id}/close`, as(staff))).status).toBe(200);
+    expect((await preview()).body).toBe("It ships today.");
+  });
+});

@@ -7,6 +7,7 @@ import { listSites } from "@/lib/sites/manage-sites";
 import styles from "../inbox.module.css";
 import { VisitorAvatar } from "./visitor-card";
 import { LabelChips } from "./label-chips";
+import { ListFilters } from "./list-filters";
 import { LocalTime } from "./local-time";
 import { VerifiedMark } from "./verified-mark";
 
@@ -30,11 +31,9 @@ export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Reco
   return text ? `?${text}` : "";
 }
 
-const previewOf = (item: { last_message: { body: string; author_type: string; kind: string } | null }) => {
-  if (!item.last_message) return "No messages yet";
-  const prefix = item.last_message.kind === "note" ? "Note: " : item.last_message.author_type === "staff" ? "Team: " : "";
-  return `${prefix}${item.last_message.body}`;
-};
+/** The last public message with who wrote it ("Andy Agent: It ships today."). */
+const previewOf = (item: { last_message: { body: string; author_name: string } | null }) =>
+  item.last_message ? `${item.last_message.author_name}: ${item.last_message.body}` : "No messages yet";
 
 export async function ConversationList({ member, params, activeId }: { member: StaffMember; params: ListParams; activeId?: string }) {
   const filters = listFilters(params);
@@ -45,7 +44,7 @@ export async function ConversationList({ member, params, activeId }: { member: S
       <h2 id="list-title" className={styles.srOnly}>
         Conversations
       </h2>
-      <form className={styles.filters} method="get" action="/inbox">
+      <ListFilters>
         <div className={styles.field}>
           <label htmlFor="filter-site">Site</label>
           <select className={styles.select} id="filter-site" name="site" defaultValue={filters.site ?? ""}>
@@ -86,12 +85,15 @@ export async function ConversationList({ member, params, activeId }: { member: S
             </select>
           </div>
         ) : null}
-        <button className={styles.buttonQuiet} type="submit">
-          Filter
-        </button>
-      </form>
+      </ListFilters>
       {page.items.length === 0 ? (
-        <p className={styles.empty}>No conversations here yet.</p>
+        keep ? (
+          <p className={styles.empty}>
+            No conversations match these filters. <Link href="/inbox">Show open conversations</Link>
+          </p>
+        ) : (
+          <p className={styles.empty}>No conversations here yet.</p>
+        )
       ) : (
         <ul className={styles.list} data-testid="conversation-list">
           {page.items.map((item) => (
@@ -123,8 +125,9 @@ export async function ConversationList({ member, params, activeId }: { member: S
                 <p className={styles.preview}>{previewOf(item)}</p>
                 <LabelChips labels={item.labels} />
                 <span className={styles.meta}>
+                  <span className={item.status === "closed" ? styles.statusClosed : styles.statusOpen}>{item.status === "closed" ? "Closed" : "Open"}</span>
+                  {" · "}
                   {item.site_name}
-                  {item.status === "closed" ? " · closed" : ""}
                   {item.assigned_member_name ? ` · ${item.assigned_member_name}` : " · unassigned"}
                 </span>
               </Link>
