@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { backupEmbedded, restoreEmbedded } from "../../lib/backup/embedded-backup";
 import { closeDatabase, db } from "../../lib/db/client";
@@ -14,9 +14,10 @@ import { resealSecrets } from "../../lib/secrets/reseal";
 import { rotateSecrets } from "../../lib/secrets/rotate";
 import { uploadSigningSecret } from "../../lib/uploads/signing-secret";
 import { api } from "../support/api";
+import { everyRow } from "../support/every-row";
 import { expectError } from "../support/expectations";
 import { createSite, ORIGIN, startConversation } from "../support/fixtures";
-import { file, fileTicket, filesUnder as relativeFilesUnder, PNG_BYTES, putUpload, ticket } from "../support/tickets";
+import { file, fileTicket, filesUnder, PNG_BYTES, putUpload, ticket } from "../support/tickets";
 import { testDatabaseUrl } from "../support/postgres";
 import { eventually, WebhookReceiver } from "../support/webhook-receiver";
 
@@ -37,19 +38,17 @@ if (embedded) {
   delete process.env.SECRET_KEY;
   process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "on";
 }
+// Creating a database on disk (initdb, then every migration) takes seconds: set up, not tested.
+beforeAll(async () => {
+  if (embedded) await db();
+});
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const hmac = (secret: string, userId: string) => createHmac("sha256", secret).update(userId).digest("hex");
 const start = (siteId: string, body: Record<string, unknown>) => api.post(`/api/v1/chat/widget/${siteId}/conversations`, { origin: ORIGIN, body });
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? filesUnder(file) : [file];
-  });
-}
 /** The files under DATA_DIR holding these bytes. */
-const filesHolding = (bytes: Buffer) => filesUnder(dataDir).filter((file) => readFileSync(file).includes(bytes));
+const filesHolding = (bytes: Buffer) => filesUnder(dataDir).filter((file) => readFileSync(path.join(dataDir, file)).includes(bytes));
 
 async function identitySecretFor(siteId: string): Promise<string> {
   return (await api.post(`/api/v1/admin/sites/${siteId}/identity-secret`, { admin: true })).json.result.identity_secret;
@@ -145,19 +144,11 @@ describe.runIf(embedded)("secrets sealed at rest (embedded, key file)", () => {
   });
 });
 
-/** Every row of every table, as text, read straight from a PGlite data directory. */
-async function everyRow(databaseDir: string): Promise<Record<string, string>> {
+/** Every row of every table, read straight from a PGlite data directory. */
+async function everyRowIn(databaseDir: string): Promise<Record<string, string>> {
   const pglite = await PGlite.create(databaseDir);
   try {
-    const { rows: tables } = await pglite.query<{ name: string }>(
-      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-    );
-    const rows: Record<string, string> = {};
-    for (const { name } of tables) {
-      const { rows: [dump] } = await pglite.query<{ rows: string }>(`SELECT coalesce(json_agg(t ORDER BY t::text), '[]')::text AS rows FROM "${name}" t`);
-      rows[name] = dump!.rows;
-    }
-    return rows;
+    return await everyRow(async <Row>(sql: string) => (await pglite.query<Row>(sql)).rows);
   } finally {
     await pglite.close();
   }
@@ -182,17 +173,18 @@ describe.runIf(embedded)("npm run backup and npm run restore (embedded)", () => 
       await restoreEmbedded(archive, restored);
       await expect(restoreEmbedded(archive, restored)).rejects.toThrow(/already holds a database/);
 
-      const original = await everyRow(path.join(dataDir, "pglite"));
+      const original = await everyRowIn(path.join(dataDir, "pglite"));
       expect(JSON.parse(original.messages!).some((row: { body: string }) => row.body === "Where is my lamp?")).toBe(true);
-      expect(await everyRow(path.join(restoredDir, "pglite"))).toEqual(original);
-      const files = relativeFilesUnder(paths.uploadsDir).filter((name) => !name.startsWith(".incoming"));
+      const restoredRows = await everyRowIn(path.join(restoredDir, "pglite"));
+      expect(restoredRows).toEqual(original);
+      const files = filesUnder(paths.uploadsDir).filter((name) => !name.startsWith(".incoming"));
       expect(files.length).toBeGreaterThan(0);
-      expect(relativeFilesUnder(restored.uploadsDir)).toEqual(files);
+      expect(filesUnder(restored.uploadsDir)).toEqual(files);
       for (const name of files) expect(readFileSync(path.join(restored.uploadsDir, name))).toEqual(readFileSync(path.join(paths.uploadsDir, name)));
 
       expect(statSync(path.join(restoredDir, "secret.key")).mode & 0o777).toBe(0o600);
       const ring = keyringFrom(readKeyFile(path.join(restoredDir, "secret.key")) as [string, ...string[]]);
-      const sites = JSON.parse((await everyRow(path.join(restoredDir, "pglite"))).sites!) as { id: string; identity_secret: string | null }[];
+      const sites = JSON.parse(restoredRows.sites!) as { id: string; identity_secret: string | null }[];
       const sealed = sites.find((row) => row.id === site.id)!.identity_secret!;
       expect(openSecret(sealed, { table: "sites", column: "identity_secret", id: site.id }, ring)).toBe(identitySecret);
     } finally {

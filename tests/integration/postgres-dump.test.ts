@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
 import { uploadSigningSecret } from "../../lib/uploads/signing-secret";
 import { api } from "../support/api";
+import { everyRow } from "../support/every-row";
 import { createSite, startConversation } from "../support/fixtures";
 import { databaseUrlFor, onServer, testDatabaseUrl } from "../support/postgres";
 
@@ -19,20 +20,12 @@ if (!onPostgres) console.log("postgres-dump: skipped (needs TEST_DATABASE_URL, p
 const scratch = mkdtempSync(path.join(tmpdir(), "parley-pg-dump-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Every row of every table, as text. */
-async function everyRow(connectionString: string): Promise<Record<string, string>> {
+/** Every row of every table of the database at this URL. */
+async function everyRowAt(connectionString: string): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    const { rows: tables } = await client.query<{ name: string }>(
-      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-    );
-    const rows: Record<string, string> = {};
-    for (const { name } of tables) {
-      const { rows: [dump] } = await client.query<{ rows: string }>(`SELECT coalesce(json_agg(t ORDER BY t::text), '[]')::text AS rows FROM "${name}" t`);
-      rows[name] = dump!.rows;
-    }
-    return rows;
+    return await everyRow(async <Row>(sql: string) => (await client.query(sql)).rows as Row[]);
   } finally {
     await client.end();
   }
@@ -62,9 +55,9 @@ describe.runIf(onPostgres)("PostgreSQL dumps", () => {
     const restored = databaseUrlFor(testDatabaseUrl()!, restoredName);
     try {
       execFileSync("pg_restore", ["--no-owner", "--exit-on-error", "--dbname", restored, archive]);
-      const before = await everyRow(source);
+      const before = await everyRowAt(source);
       expect(JSON.parse(before.messages!).some((row: { body: string }) => row.body === "Is the lamp in stock?")).toBe(true);
-      expect(await everyRow(restored)).toEqual(before);
+      expect(await everyRowAt(restored)).toEqual(before);
     } finally {
       await onServer(testDatabaseUrl()!, `DROP DATABASE IF EXISTS "${restoredName}" WITH (FORCE)`);
     }
