@@ -4,6 +4,8 @@ import { ConfigError, env, isEmbeddedDatabase } from "./core/env";
 import { log } from "./core/log";
 import { clientAddressSource } from "./rate-limits/client-ip";
 import { rateLimitsEnabled } from "./rate-limits/limits";
+import { keySource } from "./secrets/keyring";
+import { resealSecrets } from "./secrets/reseal";
 import { seedDemo } from "./seed/seed-demo";
 import { setupLinkIfNoOwner } from "./staff/invites";
 
@@ -15,12 +17,27 @@ import { setupLinkIfNoOwner } from "./staff/invites";
 export async function prepareService({ devServer = false }: { devServer?: boolean } = {}): Promise<void> {
   env(); // a bad configuration fails here, naming the variable
   await db();
+  await sealPlaintextSecrets();
   if (isEmbeddedDatabase()) await prepareEmbedded(devServer);
   // While nobody can sign in to the inbox as an owner, every start offers a fresh setup link.
   const setupLink = await setupLinkIfNoOwner();
   if (setupLink) {
     process.stdout.write(`\nNo inbox owner yet. Create the first one (link valid 24 h, one use):\n  ${setupLink}\n\n`);
     log.info("inbox_setup_link_printed");
+  }
+}
+
+/** Seals what an older version stored in the clear (docs/security.md); creates the key file if it is the key. */
+async function sealPlaintextSecrets(): Promise<void> {
+  const { sealed } = await resealSecrets({ rotate: false });
+  if (sealed > 0) log.info("secrets_sealed", { count: sealed });
+  if (!isEmbeddedDatabase() && keySource() === "key file") {
+    log.notice(
+      "warn",
+      "secret_key_file",
+      "SECRET_KEY is not set: secrets are sealed with the key file in DATA_DIR. Every instance sharing this database needs that same file; set SECRET_KEY instead (docs/security.md).",
+      { fix: "Set SECRET_KEY (e.g. `openssl rand -base64 32`) on every instance; keep the key file's key in SECRET_KEYS_OLD and run `npm run secrets:rotate`." },
+    );
   }
 }
 

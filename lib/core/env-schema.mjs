@@ -84,6 +84,15 @@ export const envSchema = z
     KV_REST_API_URL: httpUrl,
     KV_REST_API_TOKEN: optionalString,
 
+    // Secrets kept for later use are sealed with this key (docs/security.md, lib/secrets/). Without it,
+    // a key file under DATA_DIR (created on first start, mode 0600) holds the key.
+    SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional()),
+    /** Keys still accepted for opening (comma-separated), while `npm run secrets:rotate` re-seals under SECRET_KEY. */
+    SECRET_KEYS_OLD: z
+      .preprocess(emptyAsUndefined, z.string().optional())
+      .transform((value) => (value ?? "").split(",").map((key) => key.trim()).filter(Boolean))
+      .pipe(z.array(z.string().min(32, "must hold keys of at least 32 characters each"))),
+
     // Ticket files. Without S3_BUCKET they go to the service's own upload route, stored on disk.
     UPLOAD_SIGNING_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
     UPLOADS_DIR: optionalString,
@@ -123,6 +132,13 @@ export const envSchema = z
         code: "custom",
         path: ["S3_BUCKET"],
         message: "is required on Vercel: ticket files on a function's temporary disk would vanish (configure S3-compatible storage)",
+      });
+    }
+    if (env.VERCEL && !env.SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SECRET_KEY"],
+        message: "is required on Vercel: a key file on a function's temporary disk would vanish, and with it every sealed secret",
       });
     }
     if (env.DATABASE_URL && !env.ADMIN_TOKEN) {

@@ -2,7 +2,11 @@ import { describe, expect, test } from "vitest";
 import { parseEnv } from "./env";
 
 describe("the configuration on Vercel", () => {
-  const postgres = { DATABASE_URL: "postgresql://db.example/parley", ADMIN_TOKEN: "a-long-enough-admin-token" };
+  const postgres = {
+    DATABASE_URL: "postgresql://db.example/parley",
+    ADMIN_TOKEN: "a-long-enough-admin-token",
+    SECRET_KEY: "a-secret-key-of-at-least-32-characters",
+  };
 
   test("refuses to start without DATABASE_URL: the embedded database would vanish with the function", () => {
     expect(() => parseEnv({ VERCEL: "1", S3_BUCKET: "files" })).toThrow(/DATABASE_URL is required on Vercel/);
@@ -12,12 +16,26 @@ describe("the configuration on Vercel", () => {
     expect(() => parseEnv({ VERCEL: "1", ...postgres })).toThrow(/S3_BUCKET is required on Vercel/);
   });
 
+  test("refuses to start without SECRET_KEY: a key file on the function's disk would vanish", () => {
+    expect(() => parseEnv({ VERCEL: "1", S3_BUCKET: "files", ...postgres, SECRET_KEY: "" })).toThrow(/SECRET_KEY is required on Vercel/);
+  });
+
   test("starts with both", () => {
     expect(parseEnv({ VERCEL: "1", S3_BUCKET: "files", ...postgres }).DATABASE_URL).toBe(postgres.DATABASE_URL);
   });
 
   test("elsewhere the embedded database and local files are fine", () => {
     expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe("SECRET_KEY and SECRET_KEYS_OLD", () => {
+  test("old keys are a comma-separated list, each as long as a key must be", () => {
+    const key = (letter: string) => letter.repeat(32);
+    expect(parseEnv({ SECRET_KEY: key("a"), SECRET_KEYS_OLD: ` ${key("b")} ,${key("c")}` }).SECRET_KEYS_OLD).toEqual([key("b"), key("c")]);
+    expect(parseEnv({}).SECRET_KEYS_OLD).toEqual([]);
+    expect(() => parseEnv({ SECRET_KEY: "short" })).toThrow(/SECRET_KEY must be at least 32 characters/);
+    expect(() => parseEnv({ SECRET_KEYS_OLD: `${key("b")},short` })).toThrow(/SECRET_KEYS_OLD/);
   });
 });
 

@@ -25,14 +25,14 @@ const SHAPES: [RegExp, string][] = [
   [/(postgres(?:ql)?:\/\/[^:@/\s"]+:)[^@\s"]+@/gi, `$1${REDACTED}@`], // a password in a database URL
   [/(smtps?:\/\/[^:@/\s"]+:)[^@\s"]+@/gi, `$1${REDACTED}@`], // a password in an SMTP URL
   [/whsec_[A-Za-z0-9+/=]{16,}/g, `whsec_${REDACTED}`], // webhook signing secrets
+  [/ids_[A-Za-z0-9_-]{16,}/g, `ids_${REDACTED}`], // identity secrets
 ];
-const SECRET_SETTINGS = ["ADMIN_TOKEN", "UPSTASH_REDIS_REST_TOKEN", "KV_REST_API_TOKEN", "S3_SECRET_ACCESS_KEY", "UPLOAD_SIGNING_SECRET", "SMTP_URL"] as const;
+const SECRET_SETTINGS = ["ADMIN_TOKEN", "UPSTASH_REDIS_REST_TOKEN", "KV_REST_API_TOKEN", "S3_SECRET_ACCESS_KEY", "UPLOAD_SIGNING_SECRET", "SMTP_URL", "SECRET_KEY"] as const;
 
 /** The line with credentials replaced: configured secrets by value, tokens and signatures by shape. */
 export function redact(line: string, config: Env | null = configuredEnv()): string {
   let scrubbed = line;
-  for (const name of SECRET_SETTINGS) {
-    const secret = config?.[name];
+  for (const secret of [...SECRET_SETTINGS.map((name) => config?.[name]), ...(config?.SECRET_KEYS_OLD ?? [])]) {
     if (secret && secret.length >= 8) scrubbed = scrubbed.replaceAll(JSON.stringify(secret).slice(1, -1), REDACTED);
   }
   for (const [shape, replacement] of SHAPES) scrubbed = scrubbed.replace(shape, replacement);

@@ -1,23 +1,24 @@
 import { randomBytes } from "node:crypto";
-import { db } from "../db/client";
 import { env } from "../core/env";
+import { AppError } from "../core/errors";
+import { logUnreadable, SealedSecretError } from "../secrets/seal";
+import { sealedSetting } from "../secrets/sealed-setting";
 
-// UPLOAD_SIGNING_SECRET when set; otherwise one generated on first use and kept in the settings
-// table, so every instance sharing the database signs and verifies with the same secret.
+// UPLOAD_SIGNING_SECRET when set; otherwise one generated on first use and kept sealed in the
+// settings table, so every instance sharing the database signs and verifies with the same secret.
 
-const SETTING = "upload_signing_secret";
 let cached: string | undefined;
 
 export async function uploadSigningSecret(): Promise<string> {
   const configured = env().UPLOAD_SIGNING_SECRET;
   if (configured) return configured;
   if (cached) return cached;
-  const prisma = await db();
-  await prisma.setting.createMany({
-    data: [{ key: SETTING, value: randomBytes(32).toString("base64url") }],
-    skipDuplicates: true,
-  });
-  const stored = await prisma.setting.findUniqueOrThrow({ where: { key: SETTING } });
-  cached = stored.value;
+  try {
+    cached = await sealedSetting("upload_signing_secret", () => randomBytes(32).toString("base64url"));
+  } catch (error) {
+    if (!(error instanceof SealedSecretError)) throw error;
+    logUnreadable(error);
+    throw new AppError("service_unavailable", "File uploads are unavailable: the service cannot open its signing secret.");
+  }
   return cached;
 }

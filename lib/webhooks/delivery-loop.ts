@@ -7,6 +7,8 @@ import { claimLoop, inBatches } from "../jobs/claim-loop";
 import type { SqlRow } from "../core/sql-row";
 import { ATTEMPTS_IN_FLIGHT } from "./keep-alive-agents";
 import { postWebhook, type AttemptResult } from "./post-webhook";
+import { webhookSecretPlace } from "../secrets/places";
+import { logUnreadable, openSecret, SealedSecretError } from "../secrets/seal";
 import { signWebhook } from "./signature";
 import { allowedTargets, resolveTarget, TargetRefused } from "./target-guard";
 
@@ -23,7 +25,7 @@ import { allowedTargets, resolveTarget, TargetRefused } from "./target-guard";
 // attempt cost an insert, a fetch, a completion and the queue's own bookkeeping
 // (docs/performance.md, step 22).
 
-type Claimed = SqlRow<WebhookDelivery, "id" | "event_id" | "payload" | "attempt"> & SqlRow<Webhook, "url" | "secret">;
+type Claimed = SqlRow<WebhookDelivery, "id" | "webhook_id" | "event_id" | "payload" | "attempt"> & SqlRow<Webhook, "url" | "secret">;
 
 interface Outcome {
   id: string;
@@ -101,7 +103,7 @@ async function claim(executor: SqlExecutor, limit: number, holdMs: number): Prom
                  AND ("locked_until" IS NULL OR "locked_until" < now())
                ORDER BY "next_attempt_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
         AND w."id" = d."webhook_id"
-      RETURNING d."id", d."event_id", d."payload", d."attempt", w."url", w."secret"`,
+      RETURNING d."id", d."webhook_id", d."event_id", d."payload", d."attempt", w."url", w."secret"`,
     [limit, holdMs],
   );
   return rows as Claimed[];
@@ -140,11 +142,16 @@ async function attempt(delivery: Claimed, timeoutMs: number): Promise<AttemptRes
       "content-type": "application/json",
       "webhook-id": delivery.event_id,
       "webhook-timestamp": String(timestamp),
-      "webhook-signature": signWebhook(delivery.secret, delivery.event_id, timestamp, delivery.payload),
+      "webhook-signature": signWebhook(openSecret(delivery.secret, webhookSecretPlace(delivery.webhook_id)), delivery.event_id, timestamp, delivery.payload),
     };
     return await postWebhook(target, headers, delivery.payload, timeoutMs);
   } catch (error) {
     if (error instanceof TargetRefused) return { status: null, body: null, error: error.message };
+    if (error instanceof SealedSecretError) {
+      // Fails closed: nothing unsigned is sent; the attempt is retried like any failure.
+      logUnreadable(error);
+      return { status: null, body: null, error: "The webhook's signing secret could not be opened (see the service log); nothing was sent." };
+    }
     throw error;
   }
 }

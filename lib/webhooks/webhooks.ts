@@ -4,10 +4,12 @@ import { env } from "../core/env";
 import type { Prisma, WebhookDelivery } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../core/errors";
 import type { CreateWebhookInput, UpdateWebhookInput } from "../contracts/webhooks";
+import { webhookSecretPlace } from "../secrets/places";
+import { sealSecret } from "../secrets/seal";
 import { newWebhookSecret } from "./signature";
 import { allowedTargets, registrationProblem } from "./target-guard";
 
-// Registered webhooks (the operator API). The secret is returned by create only.
+// Registered webhooks (the operator API). The secret is returned by create only, and kept sealed.
 
 const DELIVERY_PAGE = 100;
 
@@ -37,8 +39,9 @@ function allowedTarget(url: string): string {
 export async function createWebhook(input: CreateWebhookInput) {
   const url = allowedTarget(input.url);
   const secret = newWebhookSecret();
+  const id = `wh_${randomUUID()}`;
   const row = await (await db()).webhook.create({
-    data: { id: `wh_${randomUUID()}`, url, events: input.events, description: input.description ?? null, secret },
+    data: { id, url, events: input.events, description: input.description ?? null, secret: sealSecret(secret, webhookSecretPlace(id)) },
     select: publicColumns,
   });
   return { ...toWire(row), secret };

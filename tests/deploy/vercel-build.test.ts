@@ -64,6 +64,7 @@ describe.runIf(template && !cliMissing)("a Vercel build (the real CLI, offline)"
         NODE_ENV: "production",
         DATABASE_URL: databaseUrlFor(template!, database),
         ADMIN_TOKEN: "vercel-build-admin-token-0123456789",
+        SECRET_KEY: "vercel-build-secret-key-0123456789abcdef",
         S3_BUCKET: "parley-files",
         PUBLIC_URL: "https://chat.example",
       },

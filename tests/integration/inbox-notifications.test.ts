@@ -2,6 +2,8 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
+import { webhookSecretPlace } from "../../lib/secrets/places";
+import { openSecret } from "../../lib/secrets/seal";
 import { api, type CallOptions } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, ORIGIN } from "../support/fixtures";
@@ -154,7 +156,8 @@ describe("webhooks in the inbox (owners)", () => {
     expect(updated.status).toBe(200);
     expect(updated.json.result).toMatchObject({ id, events: ["conversation.closed"], description: null });
     expect(JSON.stringify(updated.json)).not.toContain("whsec_");
-    expect((await (await db()).webhook.findUniqueOrThrow({ where: { id } })).secret).toBe(secret); // signing continues with it
+    const stored = (await (await db()).webhook.findUniqueOrThrow({ where: { id } })).secret;
+    expect(openSecret(stored, webhookSecretPlace(id))).toBe(secret); // signing continues with it (kept sealed)
 
     const deleted = await api.delete(`/api/v1/inbox/webhooks/${id}`, as(owner));
     expect(deleted.json.result).toEqual({ id, deleted: true });

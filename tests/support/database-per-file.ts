@@ -12,6 +12,7 @@ import { databaseName, databaseUrlFor, onServer, testDatabaseUrl } from "./postg
 
 export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 process.env.ADMIN_TOKEN = TEST_ADMIN_TOKEN;
+export const TEST_SECRET_KEY = "test-secret-key-0123456789abcdefghijklmnop";
 process.env.LOG_LEVEL ??= "silent";
 // Most files send far more than a visitor would; the rate-limit tests turn limits on themselves.
 process.env.RATE_LIMITS ??= "off";
@@ -26,6 +27,8 @@ if (template) {
   fileDatabase = `parley_test_${randomBytes(6).toString("hex")}`;
   await onServer(template, `CREATE DATABASE "${fileDatabase}" TEMPLATE "${databaseName(template)}"`);
   process.env.DATABASE_URL = databaseUrlFor(template, fileDatabase);
+  // Sealed secrets (lib/secrets/): a key of the suite's own, not a key file in the working copy.
+  process.env.SECRET_KEY ??= TEST_SECRET_KEY;
 } else {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = "memory://";
