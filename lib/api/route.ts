@@ -11,6 +11,7 @@ import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession }
 import { assertUploadUnexpired, authorizeUpload, uploadOrigins, type UploadGrant } from "../uploads/authorize-upload";
 import type { Reply } from "../http/envelope";
 import { AppError } from "../core/errors";
+import { serviceOrigin } from "../core/env";
 import { requestOrigin } from "../http/request-origin";
 import { parsePathId, parseWith, readJsonBody, readQuery } from "../http/input";
 import { baseHeaders, CORS_ALLOWED_HEADERS, errorReply, successReply, toResponse, withPipelineHeaders, type Exchange } from "../http/respond";
@@ -214,8 +215,9 @@ export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>)
       const { attachmentId } = pathIds(params);
       const grant = await authorizeUpload(parsePathId(attachmentId, "attachmentId"), searchParams(request));
       // The signature is the credential; an Origin matters only to let a browser page read the answer.
+      // The inbox's own pages (staff files in chat) upload same-origin: no CORS to grant.
       const origin = request.headers.get("origin");
-      if (origin !== null) {
+      if (origin !== null && origin !== serviceOrigin()) {
         if (!siteAllowsOrigin({ origins: grant.siteOrigins }, origin)) throw originNotAllowed();
         exchange.allowOrigin = origin;
       }
