@@ -94,6 +94,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     path: `${VISITOR}/uploads`,
     family: "visitor",
     summary: "Describe a file to send in the chat; answers its one-use upload URL",
+    extension: true,
     description:
       "The tickets' types and limits. PUT the bytes to `upload_url` (with `upload_headers`, if any), then send `attachments: [attachment_id]` " +
       "with a message. Bytes that do not start with the declared type's signature are refused and the file never appears.",
@@ -105,6 +106,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     path: `${VISITOR}/attachments/{id}`,
     family: "visitor",
     summary: "Download a file of the token's conversation",
+    extension: true,
     description: "A file sent in a public message, or the visitor's own upload; any other id (another conversation's) is 404.",
     answers: {},
     rawAnswer: {

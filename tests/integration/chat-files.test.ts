@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import type { PreparedStatement } from "../../lib/db/client";
+import { renderEmail } from "../../lib/email/templates";
 import { loadMessages, messageEventData } from "../../lib/webhooks/event-data";
 import { api, call, type CallOptions } from "../support/api";
 import { expectError } from "../support/expectations";
@@ -247,3 +248,12 @@ describe("the hot paths", () => {
     expect(statements).toEqual(["find_visitor_session", "public_messages_after", "mark_visitor_seen"]);
   });
 });
+
+test("emails list a message's files by name and size, never a link to them", () => {
+  const quote = { author: "Ada", body: "", files: [{ name: "invoice.pdf", bytes: 2_100_000 }, { name: "a.txt", bytes: 12 }] };
+  const { text, html } = renderEmail({ subject: "New message", siteName: "Shop", intro: "Ada wrote.", quotes: [quote] });
+  expect(text).toContain("Ada:\n> [file] invoice.pdf (2.1 MB)\n> [file] a.txt (12 B)");
+  expect(html).toContain("[file] invoice.pdf (2.1 MB)<br>[file] a.txt (12 B)");
+  expect(text + html).not.toContain("/attachments/");
+});
+
