@@ -180,6 +180,19 @@ export function initComposer(e: Elements): void {
     sendFiles(Array.from(attach.files || []));
     attach.value = "";
   });
+  // Pasted or dropped files go the same way as picked ones; pasted text stays text.
+  input.addEventListener("paste", (ev) => {
+    const picked = Array.from(ev.clipboardData?.files || []);
+    if (picked.length) {
+      ev.preventDefault();
+      sendFiles(picked);
+    }
+  });
+  els.v!.addEventListener("dragover", (ev) => ev.preventDefault());
+  els.v!.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    sendFiles(Array.from(ev.dataTransfer?.files || []));
+  });
   // A clear way out of a closed conversation: forget it and show the empty chat.
   els.nw!.addEventListener("click", () => {
     forget();
