@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clientId, displayName, email, requiredText, text } from "../core/validation/strings";
+import { clientId, displayName, email, requiredText, trimmedText } from "../core/validation/strings";
 
 export const MAX_MESSAGE_LENGTH = 4000;
 export const MAX_MESSAGE_ATTACHMENTS = 10;
@@ -11,7 +11,7 @@ const distinct = (ids: string[]) => new Set(ids).size === ids.length;
  * conversation, decisions.md "Files in chat"), which let the body be empty.
  */
 export const messageContent = {
-  body: text(MAX_MESSAGE_LENGTH).trim().default(""),
+  body: trimmedText(MAX_MESSAGE_LENGTH).default(""),
   attachments: z.array(clientId(64)).min(1).max(MAX_MESSAGE_ATTACHMENTS).refine(distinct, "must not repeat an id").optional(),
 };
 
