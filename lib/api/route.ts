@@ -11,9 +11,10 @@ import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession }
 import { assertUploadUnexpired, authorizeUpload, uploadOrigins, type UploadGrant } from "../uploads/authorize-upload";
 import type { Reply } from "../http/envelope";
 import { AppError } from "../core/errors";
+import { serviceOrigin } from "../core/env";
 import { requestOrigin } from "../http/request-origin";
 import { parsePathId, parseWith, readJsonBody, readQuery } from "../http/input";
-import { baseHeaders, CORS_ALLOWED_HEADERS, errorReply, successReply, toResponse, type Exchange } from "../http/respond";
+import { baseHeaders, CORS_ALLOWED_HEADERS, errorReply, successReply, toResponse, withPipelineHeaders, type Exchange } from "../http/respond";
 import { registerReplyHandler, type ReplyHandler, type RouteParams, type WireReply } from "../core/reply-handlers.mjs";
 
 // The one request pipeline. Every route handler is `family route → parse → authorize → service
@@ -97,7 +98,7 @@ async function run(request: Request, work: (exchange: Exchange) => Promise<Reply
   try {
     const outcome = await work(exchange);
     // Downloads and event streams answer with their own body; errors before them are envelopes.
-    return outcome instanceof Response ? outcome : successReply(exchange, outcome);
+    return outcome instanceof Response ? withPipelineHeaders(exchange, outcome) : successReply(exchange, outcome);
   } catch (error) {
     return errorReply(exchange, error);
   }
@@ -157,7 +158,7 @@ export function widgetRoute<Body = undefined, Query = undefined>(
  */
 export function visitorRoute<Body = undefined, Query = undefined>(
   spec: LimitedInputSpec<Body, Query>,
-  handler: (context: VisitorContext<Body, Query>) => Reply | Promise<Reply>,
+  handler: (context: VisitorContext<Body, Query>) => Reply | Response | Promise<Reply | Response>,
 ): RouteHandler {
   return route({ family: "visitor", body: spec.body, query: spec.query }, (request, params) =>
     run(request, async (exchange) => {
@@ -176,7 +177,8 @@ export function visitorRoute<Body = undefined, Query = undefined>(
       // Keyed by the conversation, so renewing (which rotates the token) does not reset the count.
       const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id);
       const input = await parseInput(request, pathIds(params), spec);
-      return withHeaders(await handler({ ...input, visitor }), limitHeaders);
+      const outcome = await handler({ ...input, visitor });
+      return outcome instanceof Response ? outcome : withHeaders(outcome, limitHeaders);
     }),
   );
 }
@@ -213,8 +215,9 @@ export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>)
       const { attachmentId } = pathIds(params);
       const grant = await authorizeUpload(parsePathId(attachmentId, "attachmentId"), searchParams(request));
       // The signature is the credential; an Origin matters only to let a browser page read the answer.
+      // The inbox's own pages (staff files in chat) upload same-origin: no CORS to grant.
       const origin = request.headers.get("origin");
-      if (origin !== null) {
+      if (origin !== null && origin !== serviceOrigin()) {
         if (!siteAllowsOrigin({ origins: grant.siteOrigins }, origin)) throw originNotAllowed();
         exchange.allowOrigin = origin;
       }

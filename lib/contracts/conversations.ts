@@ -1,8 +1,24 @@
 import { z } from "zod";
-import { clientId, displayName, email, localeTag, requiredText, text, timeZone } from "../core/validation/strings";
+import { clientId, displayName, email, localeTag, requiredText, text, timeZone, trimmedText } from "../core/validation/strings";
 import { httpUrl } from "./page-views";
 
 export const MAX_MESSAGE_LENGTH = 4000;
+export const MAX_MESSAGE_ATTACHMENTS = 10;
+
+const distinct = (ids: string[]) => new Set(ids).size === ids.length;
+
+/**
+ * A message's content: `body`, and `attachments` (1..10 ids of files uploaded into the
+ * conversation, decisions.md "Files in chat"), which let the body be empty.
+ */
+export const messageContent = {
+  body: trimmedText(MAX_MESSAGE_LENGTH).default(""),
+  attachments: z.array(clientId(64)).min(1).max(MAX_MESSAGE_ATTACHMENTS).refine(distinct, "must not repeat an id").optional(),
+};
+
+/** A message says something: a body, or files. */
+export const saysSomething = <Value extends { body: string; attachments?: string[] }>(schema: z.ZodType<Value>) =>
+  schema.refine((value) => value.body !== "" || value.attachments !== undefined, { path: ["body"], message: "must not be empty without attachments" });
 
 /** POST /widget/{siteID}/conversations: every field optional; `email` is required while the site is offline. */
 export const startConversationBody = z
@@ -35,14 +51,14 @@ export const startConversationBody = z
 export type StartConversationInput = z.output<typeof startConversationBody>;
 
 /** POST /admin/conversations/{id}/messages: a staff member's message or note. */
-export const staffMessageBody = z
-  .strictObject({
+export const staffMessageBody = saysSomething(
+  z.strictObject({
     author_id: clientId(), // a member id: never NUL (PostgreSQL cannot compare it: a 500)
-    body: requiredText(MAX_MESSAGE_LENGTH),
+    ...messageContent,
     kind: z.enum(["message", "note"]).default("message"),
     client_id: clientId().optional(),
-  })
-  .transform(({ author_id, client_id, ...rest }) => ({ ...rest, authorId: author_id, clientId: client_id }));
+  }),
+).transform(({ author_id, client_id, ...rest }) => ({ ...rest, authorId: author_id, clientId: client_id }));
 
 /** POST /admin/conversations/{id}/presence. */
 export const staffPresenceBody = z

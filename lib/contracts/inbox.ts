@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH } from "./conversations";
+import { messageContent, saysSomething } from "./conversations";
 import { ticketReplyBody } from "./tickets";
 import { keysetCursor, queryInteger } from "../core/validation/cursors";
-import { clientId, requiredText } from "../core/validation/strings";
+import { clientId } from "../core/validation/strings";
 
 const pathLike = z.string().min(1).max(100).refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
 
@@ -19,11 +19,13 @@ export const conversationListQuery = z.strictObject({
 });
 export type ConversationListQuery = z.output<typeof conversationListQuery>;
 
-export const inboxMessageBody = z.strictObject({
-  body: requiredText(MAX_MESSAGE_LENGTH),
-  kind: z.enum(["message", "note"]).default("message"),
-  client_id: clientId().optional(),
-});
+export const inboxMessageBody = saysSomething(
+  z.strictObject({
+    ...messageContent,
+    kind: z.enum(["message", "note"]).default("message"),
+    client_id: clientId().optional(),
+  }),
+);
 
 export const typingBody = z.strictObject({ typing: z.boolean() });
 

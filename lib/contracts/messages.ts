@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH } from "./conversations";
+import { messageContent, saysSomething } from "./conversations";
 import { MAX_EPOCH_MS, queryInteger, sequenceCursor } from "../core/validation/cursors";
-import { clientId, requiredText } from "../core/validation/strings";
+import { clientId } from "../core/validation/strings";
 
 /** POST /visitor/messages. `kind: "note"` is recognised only to be refused (note_rejected). */
-export const sendMessageBody = z
-  .strictObject({
-    body: requiredText(MAX_MESSAGE_LENGTH),
+export const sendMessageBody = saysSomething(
+  z.strictObject({
+    ...messageContent,
     client_id: clientId(),
     kind: z.enum(["message", "note"]).default("message"),
-  })
-  .transform(({ client_id, ...rest }) => ({ ...rest, clientId: client_id }));
+  }),
+).transform(({ client_id, ...rest }) => ({ ...rest, clientId: client_id }));
 
 export const MAX_WAIT_SECONDS = 25;
 

@@ -22,7 +22,8 @@ export const FILE_CONTENT_TYPES = [
 
 export const PRIORITIES = ["low", "normal", "high", "urgent"] as const;
 
-const fileDescriptor = z
+/** One file as described before its upload: a ticket's files, a file sent in a chat (POST …/uploads). */
+export const fileDescriptor = z
   .strictObject({
     name: displayName(255),
     content_type: z.enum(FILE_CONTENT_TYPES),
@@ -41,6 +42,7 @@ export const ticketBody = z.strictObject({
 });
 
 export type TicketInput = z.output<typeof ticketBody>;
+export type FileDescription = z.output<typeof fileDescriptor>;
 
 export const MAX_TICKET_REPLY_LENGTH = 10_000;
 

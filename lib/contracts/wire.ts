@@ -17,6 +17,17 @@ export const named = <Schema extends z.ZodType>(id: string, schema: Schema): Sch
 export const isoTime = z.iso.datetime({ offset: true }).describe("ISO 8601, UTC, milliseconds");
 const id = z.string().max(100);
 
+export const messageAttachment = named(
+  "MessageAttachment",
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    content_type: z.string(),
+    bytes: z.int().min(0),
+    url: z.string().describe("relative path of the download, for the reader's side: the visitor's (with its token) or the inbox's (signed-in staff)"),
+  }),
+);
+
 export const message = named(
   "Message",
   z.object({
@@ -35,6 +46,7 @@ export const message = named(
       .enum(["conversation_closed", "conversation_reopened"])
       .optional()
       .describe("system messages only (extension): what happened; act on this, never on `body`"),
+    attachments: z.array(messageAttachment).describe("the files sent with the message, in the order sent; always present, [] when none"),
   }),
 );
 
@@ -122,6 +134,18 @@ export const ticketReceipt = named(
           .describe("headers the PUT must carry (S3: If-None-Match: *, a one-use conditional write)"),
       }),
     ),
+  }),
+);
+
+export const chatUpload = named(
+  "ChatUpload",
+  z.object({
+    attachment_id: z.string().max(64).describe("send it in a message's `attachments` once the PUT succeeded"),
+    upload_url: z.url().max(2000).describe("absolute; one PUT of exactly the described bytes and type, 15 minutes"),
+    upload_headers: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("headers the PUT must carry (S3: If-None-Match: *, a one-use conditional write)"),
   }),
 );
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { queryPrepared, type PreparedStatement, type PrismaClient } from "../db/client";
+import { db, queryPrepared, type PreparedStatement, type PrismaClient } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { isEmbeddedDatabase } from "../core/env";
 import type { Conversation } from "../generated/prisma/client";
@@ -8,6 +8,7 @@ import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID } from "./statements";
 import { signalMessage } from "../realtime/message-signals";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 import { fromMessageSqlRow, toWireMessage, type MessageRow, type MessageSqlRow, type WireMessage } from "./message-view";
+import { assertUploaded, claimAttachments } from "./message-attachments";
 
 type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -19,6 +20,8 @@ export interface NewMessage {
   kind: "message" | "note";
   body: string;
   clientId: string;
+  /** Ids of files uploaded into the conversation by the same side, sent with the message. */
+  attachmentIds?: string[];
 }
 
 export interface Appended<Message = WireMessage> {
@@ -40,7 +43,8 @@ export async function appendMessage<Message = WireMessage>(
   message: NewMessage,
   view: View<Message> = toWireMessage as View<Message>,
 ): Promise<Appended<Message>> {
-  const appended = await insertNext(queryPrepared, message, view).catch((error: unknown) => {
+  const append = message.attachmentIds ? appendWithAttachments(message, message.attachmentIds, view) : insertNext(queryPrepared, message, view);
+  const appended = await append.catch((error: unknown) => {
     // A replay of the same client_id committed while this statement waited for the row lock.
     if (isUniqueViolation(error)) return null;
     throw error;
@@ -59,6 +63,23 @@ export async function appendInTransaction(tx: Transaction, message: NewMessage):
 
 type Run = <Row>(statement: PreparedStatement, values: unknown[]) => Promise<Row[]>;
 
+/**
+ * A message with files (never a hot path's send): the files are checked first, then the message
+ * is appended and the files claimed for it in one transaction, so a refused file stores nothing.
+ * A replay (its files already claimed by the stored message) stores nothing and is explained.
+ */
+async function appendWithAttachments<Message>(message: NewMessage, ids: string[], view: View<Message>): Promise<Appended<Message> | null> {
+  const uploader = message.authorType === "visitor" ? "visitor" : "staff";
+  await assertUploaded(message.conversationId, uploader, ids);
+  return (await db()).$transaction(async (tx) => {
+    const run: Run = (statement, values) => tx.$queryRawUnsafe(statement.text, ...values);
+    const [stored] = await run<MessageSqlRow & SqlRow<Conversation, "visitor_name">>(APPEND_MESSAGE, appendValues(message));
+    if (!stored) return null;
+    const attachments = await claimAttachments(tx, stored.id, message.conversationId, uploader, ids);
+    return { message: view({ ...fromMessageSqlRow(stored), attachments }, stored.visitor_name), duplicate: false };
+  });
+}
+
 async function insertNext<Message>(run: Run, message: NewMessage, view: View<Message>): Promise<Appended<Message> | null> {
   const [stored] = await run<MessageSqlRow & SqlRow<Conversation, "visitor_name">>(APPEND_MESSAGE, appendValues(message));
   return stored ? { message: view(fromMessageSqlRow(stored), stored.visitor_name), duplicate: false } : null;
@@ -74,6 +95,7 @@ export const appendValues = (message: NewMessage): unknown[] => [
   message.memberId ?? null,
   message.kind,
   message.body,
+  message.attachmentIds !== undefined,
 ];
 
 /** The conversation, and the message with that client id if there is one (else its columns are null). */

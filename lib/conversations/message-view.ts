@@ -1,25 +1,44 @@
-import type { Member, Message } from "../generated/prisma/client";
+import type { Member, Message, MessageAttachment } from "../generated/prisma/client";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 
 // The wire shape of a message (snake_case, as in the spec).
+
+export type AttachmentRow = Pick<MessageAttachment, "id" | "name" | "contentType" | "bytes">;
 
 /** `noteNumber`: 0 for a public message; a note's number (staff views only). */
 export type MessageRow = Pick<
   Message,
   "id" | "conversationId" | "sequence" | "noteNumber" | "clientId" | "authorType" | "authorId" | "kind" | "body" | "createdAt" | "event"
-> & { member: Pick<Member, "name" | "avatarTag" | "bot"> | null };
+> & { member: Pick<Member, "name" | "avatarTag" | "bot"> | null; attachments: AttachmentRow[] };
 
-export const messageInclude = { member: { select: { name: true, avatarTag: true, bot: true } } } as const;
+export const messageInclude = {
+  member: { select: { name: true, avatarTag: true, bot: true } },
+  attachments: { select: { id: true, name: true, contentType: true, bytes: true }, orderBy: { position: "asc" } },
+} as const;
 
-/** Hand-written SQL on the hot paths selects these columns from `messages m LEFT JOIN members mem`. */
+/**
+ * Hand-written SQL on the hot paths selects these columns from `messages m LEFT JOIN members mem`.
+ * A message's files come in the same statement, and are looked for only where it has some.
+ */
 export const MESSAGE_SQL_COLUMNS = `m.id, m.sequence, m.note_number, m.conversation_id, m.client_id, m.author_type, m.author_id, m.kind,
-  m.body, m.created_at, m.event, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag, mem.bot AS member_bot`;
+  m.body, m.created_at, m.event, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag, mem.bot AS member_bot,
+  CASE WHEN m.has_attachments THEN (
+    SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'content_type', a.content_type, 'bytes', a.bytes) ORDER BY a.position)
+    FROM message_attachments a WHERE a.message_id = m.id
+  ) END AS attachments`;
+
+/** An attachment as MESSAGE_SQL_COLUMNS aggregates it. */
+export type AttachmentSqlRow = SqlRow<MessageAttachment, "id" | "name" | "content_type" | "bytes">;
 
 export type MessageSqlRow = SqlRow<
   Message,
   "id" | "sequence" | "note_number" | "conversation_id" | "client_id" | "author_type" | "author_id" | "kind" | "body" | "created_at" | "event"
 > &
-  OuterJoined<SqlRow<Member, never, { member_name: "name"; member_avatar_tag: "avatarTag"; member_bot: "bot" }>>;
+  OuterJoined<SqlRow<Member, never, { member_name: "name"; member_avatar_tag: "avatarTag"; member_bot: "bot" }>> & {
+    attachments: AttachmentSqlRow[] | null;
+  };
+
+export const fromAttachmentSqlRow = (row: AttachmentSqlRow): AttachmentRow => ({ id: row.id, name: row.name, contentType: row.content_type, bytes: row.bytes });
 
 export function fromMessageSqlRow(row: MessageSqlRow): MessageRow {
   return {
@@ -35,10 +54,24 @@ export function fromMessageSqlRow(row: MessageSqlRow): MessageRow {
     createdAt: row.created_at,
     event: row.event,
     member: row.member_name === null ? null : { name: row.member_name, avatarTag: row.member_avatar_tag, bot: row.member_bot === true },
+    attachments: (row.attachments ?? []).map(fromAttachmentSqlRow),
   };
 }
 
 export const avatarPath = (memberId: string) => `/api/v1/chat/visitor/avatars/${encodeURIComponent(memberId)}`;
+
+/** Where each side downloads a conversation's file: the visitor with its token, staff signed in. */
+export const visitorAttachmentPath = (id: string) => `/api/v1/chat/visitor/attachments/${encodeURIComponent(id)}`;
+export const inboxAttachmentPath = (id: string) => `/api/v1/inbox/attachments/${encodeURIComponent(id)}`;
+
+const toWireAttachments = (attachments: AttachmentRow[], path: (id: string) => string) =>
+  attachments.map((attachment) => ({
+    id: attachment.id,
+    name: attachment.name,
+    content_type: attachment.contentType,
+    bytes: attachment.bytes,
+    url: path(attachment.id),
+  }));
 
 export type MessageEvent = "conversation_closed" | "conversation_reopened";
 
@@ -62,6 +95,7 @@ export function toWireMessage(row: MessageRow, visitorName: string | null) {
     author_name: string | null;
     author_avatar: string | null;
     event?: MessageEvent;
+    attachments: ReturnType<typeof toWireAttachments>;
   } = {
     id: row.id,
     sequence: row.sequence,
@@ -74,6 +108,7 @@ export function toWireMessage(row: MessageRow, visitorName: string | null) {
     created_at: row.createdAt.toISOString(),
     author_name: authorName,
     author_avatar: authorAvatar,
+    attachments: toWireAttachments(row.attachments, visitorAttachmentPath),
   };
   if (row.event) wire.event = row.event as MessageEvent;
   return wire;
@@ -89,9 +124,18 @@ export function toStaffWireMessage(row: MessageRow, visitorName: string | null) 
   return { ...toInboxWireMessage(row, visitorName), note_number: row.noteNumber };
 }
 
-/** The inbox's shape: the wire message, and whether a bot wrote it. */
+/** The inbox's shape: the wire message, whether a bot wrote it, and its files as staff download them. */
 export function toInboxWireMessage(row: MessageRow, visitorName: string | null) {
-  return { ...toWireMessage(row, visitorName), author_bot: row.member?.bot ?? false };
+  return {
+    ...toWireMessage(row, visitorName),
+    author_bot: row.member?.bot ?? false,
+    attachments: toWireAttachments(row.attachments, inboxAttachmentPath),
+  };
+}
+
+/** The webhooks' shape: the wire message, its files at the staff side's download (never the visitor's). */
+export function toWebhookWireMessage(row: MessageRow, visitorName: string | null) {
+  return { ...toWireMessage(row, visitorName), attachments: toWireAttachments(row.attachments, inboxAttachmentPath) };
 }
 
 export type StaffWireMessage = ReturnType<typeof toStaffWireMessage>;

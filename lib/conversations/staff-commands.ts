@@ -17,6 +17,8 @@ export interface StaffMessageInput {
   body: string;
   kind: "message" | "note";
   clientId?: string;
+  /** Files the staff side uploaded into the conversation. */
+  attachments?: string[];
 }
 
 /** A reply or a note by `memberId`. */
@@ -35,6 +37,7 @@ export async function sendStaffMessage<Message = WireMessage>(
       kind: input.kind,
       body: input.body,
       clientId: input.clientId ?? `staff_${randomUUID()}`,
+      attachmentIds: input.attachments,
     },
     view,
   );

@@ -37,7 +37,7 @@ export const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
 /**
  * Appends message $1 to conversation $2, unless the conversation is missing or closed or client_id
  * $3 is taken (then no row). The values: id, conversation id, client id, author type, author id,
- * member id, kind, body. A public message takes the next public sequence; a note takes none (the
+ * member id, kind, body, whether files come with it (claimed in the same transaction). A public message takes the next public sequence; a note takes none (the
  * visitor's sequence has no gaps): it keeps the last public sequence and takes the next note
  * number. The UPDATE takes the conversation's row lock, so concurrent appends queue up; the
  * increments and the insert commit or roll back together. A public message also NOTIFYs
@@ -54,9 +54,9 @@ export const APPEND_MESSAGE: PreparedStatement = {
         AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $2 AND client_id = $3)
       RETURNING last_sequence, last_note_number, visitor_name
     ), m AS (
-      INSERT INTO messages (id, conversation_id, sequence, note_number, client_id, author_type, author_id, member_id, kind, body)
+      INSERT INTO messages (id, conversation_id, sequence, note_number, client_id, author_type, author_id, member_id, kind, body, has_attachments)
       SELECT $1, $2, bumped.last_sequence, CASE WHEN $7 = 'message' THEN 0 ELSE bumped.last_note_number END,
-             $3, $4, $5, $6, $7, $8
+             $3, $4, $5, $6, $7, $8, $9
       FROM bumped
       RETURNING *
     )

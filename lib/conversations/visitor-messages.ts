@@ -8,7 +8,7 @@ import { livePresence, PRESENCE_TTL_MS, type PresenceEntry } from "./presence";
 import { appendMessage, type NewMessage } from "./append-message";
 import { fromMessageSqlRow, toWireMessage, type MessageSqlRow } from "./message-view";
 
-type VisitorInput = { body: string; clientId: string; kind: "message" | "note" };
+type VisitorInput = { body: string; clientId: string; kind: "message" | "note"; attachments?: string[] };
 
 export async function sendVisitorMessage(visitor: VisitorSession, input: VisitorInput) {
   return appendMessage(visitorMessage(visitor, input));
@@ -24,6 +24,7 @@ export function visitorMessage(visitor: VisitorSession, input: VisitorInput): Ne
     kind: "message",
     body: input.body,
     clientId: input.clientId,
+    attachmentIds: input.attachments,
   };
 }
 

@@ -24,6 +24,7 @@ export const statusOfCode = {
   idempotency_conflict: 409,
   already_exists: 409,
   already_uploaded: 409,
+  upload_incomplete: 409,
   last_owner: 409,
   rate_limited: 429,
   daily_allowance_exhausted: 429,

@@ -44,7 +44,7 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
       sequence: { gt: Math.max(emailed, conversation.visitorSeenSequence) },
     },
     orderBy: { sequence: "asc" },
-    include: { member: { select: { name: true } } },
+    include: { member: { select: { name: true } }, attachments: { select: { name: true, bytes: true }, orderBy: { position: "asc" } } },
   });
   if (unseen.length === 0) return; // seen (or already emailed): nothing to send
   if (unseen[0]!.createdAt.getTime() > Date.now() - context.timings.followUpDelayMs) return; // its own check comes later
@@ -57,7 +57,7 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
     intro: `${conversation.visitorName ? `Hello ${conversation.visitorName}, you` : "You"} have ${
       unseen.length === 1 ? "a reply" : `${unseen.length} replies`
     } you have not seen yet.`,
-    quotes: unseen.map((message) => ({ author: message.member?.name ?? siteName, body: message.body })),
+    quotes: unseen.map((message) => ({ author: message.member?.name ?? siteName, body: message.body, files: message.attachments })),
     link: { label: `Continue the conversation on ${conversation.origin}`, url: conversation.origin },
     footer: `You wrote to ${siteName} and left this address for replies.`,
     unsubscribeUrl: unsubscribe,

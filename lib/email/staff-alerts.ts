@@ -56,7 +56,11 @@ const ALERT_RECIPIENTS = `
    ORDER BY c."id", m."id"`;
 
 const VISITOR_MESSAGES_AFTER = `
-  SELECT m."conversation_id", m."sequence", m."body"
+  SELECT m."conversation_id", m."sequence", m."body",
+         CASE WHEN m."has_attachments" THEN (
+           SELECT json_agg(json_build_object('name', a."name", 'bytes', a."bytes") ORDER BY a."position")
+             FROM "message_attachments" a WHERE a."message_id" = m."id"
+         ) END AS files
     FROM unnest($1::text[], $2::int[]) AS w(conversation_id, after)
     JOIN "messages" m ON m."conversation_id" = w.conversation_id AND m."sequence" > w.after
    WHERE m."author_type" = 'visitor' AND m."kind" = 'message'
@@ -97,7 +101,7 @@ interface Alert {
   draft: EmailDraft;
 }
 
-type VisitorMessage = SqlRow<Message, "conversation_id" | "sequence" | "body">;
+type VisitorMessage = SqlRow<Message, "conversation_id" | "sequence" | "body"> & { files: { name: string; bytes: number }[] | null };
 
 export async function runStaffAlerts(context: JobContext, conversationIds: string[]): Promise<void> {
   const { executor, timings } = context;
@@ -168,7 +172,7 @@ function alertEmail(conversationId: string, conversation: RecipientRow, member: 
       unalerted.length === 1
         ? `${visitor} sent a message and nobody is in the inbox.`
         : `${visitor} sent ${unalerted.length} messages and nobody is in the inbox.`,
-    quotes: unalerted.slice(-MAX_QUOTED).map((message) => ({ author: visitor, body: message.body })),
+    quotes: unalerted.slice(-MAX_QUOTED).map((message) => ({ author: visitor, body: message.body, files: message.files ?? [] })),
     link: { label: "Open the conversation", url: inboxConversationUrl(conversationId) },
     footer: "You get these because notifications are on for you in Parley.",
   });

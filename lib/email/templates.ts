@@ -10,7 +10,20 @@ export interface EmailContent {
 export interface Quote {
   author: string;
   body: string;
+  /** Files sent with the message: named with their sizes, never linked (decisions.md "Files in chat"). */
+  files?: { name: string; bytes: number }[];
 }
+
+/** "invoice.pdf (2.1 MB)": a file as an email lists it. */
+export function fileLine({ name, bytes }: { name: string; bytes: number }): string {
+  const size = bytes < 1000 ? `${bytes} B` : bytes < 1_000_000 ? `${(bytes / 1000).toFixed(1)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${name} (${size})`;
+}
+
+const quoteLines = (quote: Quote) => [
+  ...(quote.body === "" ? [] : quote.body.split("\n")),
+  ...(quote.files ?? []).map((file) => `[file] ${fileLine(file)}`),
+];
 
 export interface EmailLayout {
   subject: string;
@@ -40,7 +53,7 @@ export function renderEmail(layout: EmailLayout): EmailContent {
     layout.siteName,
     "",
     layout.intro,
-    ...quotes.flatMap((quote) => ["", `${quote.author}:`, ...quote.body.split("\n").map((line) => `> ${line}`)]),
+    ...quotes.flatMap((quote) => ["", `${quote.author}:`, ...quoteLines(quote).map((line) => `> ${line}`)]),
     ...(layout.link ? ["", `${layout.link.label}: ${layout.link.url}`] : []),
     ...(layout.footer ? ["", "--", layout.footer] : []),
     ...(layout.unsubscribeUrl ? ["", `Stop emails about this conversation: ${layout.unsubscribeUrl}`] : []),
@@ -53,7 +66,7 @@ export function renderEmail(layout: EmailLayout): EmailContent {
     ...quotes.map(
       (quote) =>
         `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #d0d7de">` +
-        `<strong>${escapeHtml(quote.author)}</strong><br>${escapeHtml(quote.body).replace(/\n/g, "<br>")}</blockquote>`,
+        `<strong>${escapeHtml(quote.author)}</strong><br>${quoteLines(quote).map(escapeHtml).join("<br>")}</blockquote>`,
     ),
     layout.link ? `<p><a href="${escapeHtml(layout.link.url)}">${escapeHtml(layout.link.label)}</a></p>` : "",
     layout.footer ? `<p style="color:#656d76;font-size:13px">${escapeHtml(layout.footer)}</p>` : "",

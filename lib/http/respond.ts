@@ -29,6 +29,14 @@ function baseHeaderRecord(exchange: Exchange): Record<string, string> {
 
 export const baseHeaders = (exchange: Exchange): Headers => new Headers(baseHeaderRecord(exchange));
 
+/** A Response a handler made (a download, a stream), with the pipeline's headers it did not set: CORS, the request id. */
+export function withPipelineHeaders(exchange: Exchange, response: Response): Response {
+  for (const [name, value] of Object.entries(baseHeaderRecord(exchange))) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
+
 function json(exchange: Exchange, status: number, body: string, extra?: Record<string, string>): WireReply {
   // Spread, not assigned: a name in `extra` replaces its base header (toResponse: whatever its case).
   return { status, headers: { ...baseHeaderRecord(exchange), "Content-Type": JSON_CONTENT_TYPE, ...extra }, body };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { assignBody, conversationListQuery, inboxMessageBody, ticketListQuery, typingBody } from "../contracts/inbox";
 import { inviteMemberBody } from "../contracts/members";
 import { createSiteBody, updateSiteBody } from "../contracts/sites";
+import { fileDescriptor } from "../contracts/tickets";
 import { acceptInviteBody, signInBody, teamInviteBody, teamMemberBody } from "../contracts/staff";
 import * as inbox from "../contracts/inbox-wire";
 import type { Operation } from "./operation";
@@ -89,7 +90,18 @@ const inboxApiOperations: Operation[] = [
     extension: true,
     body: inboxMessageBody,
     answers: { 201: inbox.inboxSentMessage, 200: inbox.inboxSentMessage },
-    errors: ["conversation_not_found", "conversation_closed", "client_id_conflict"],
+    errors: ["conversation_not_found", "conversation_closed", "client_id_conflict", "not_found", "upload_incomplete"],
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/conversations/{id}/uploads`,
+    family: "inbox",
+    summary: "Describe a file to send in the conversation; answers its one-use upload URL",
+    description: "As POST /api/v1/chat/visitor/uploads, for the staff side: send the id in a reply's or note's `attachments`.",
+    extension: true,
+    body: fileDescriptor,
+    answers: { 201: wire.chatUpload },
+    errors: ["conversation_not_found"],
   },
   {
     method: "POST",
@@ -165,7 +177,7 @@ const inboxApiOperations: Operation[] = [
     method: "GET",
     path: `${INBOX}/attachments/{id}`,
     family: "inbox",
-    summary: "Download a ticket's file",
+    summary: "Download a ticket's or a conversation's file",
     extension: true,
     answers: {},
     rawAnswer: ATTACHMENT_DOWNLOAD,
@@ -277,7 +289,7 @@ const operatorInboxOperations: Operation[] = [
     method: "GET",
     path: `${ADMIN}/attachments/{id}`,
     family: "admin",
-    summary: "Download a ticket's file",
+    summary: "Download a ticket's or a conversation's file",
     extension: true,
     answers: {},
     rawAnswer: ATTACHMENT_DOWNLOAD,

@@ -7,7 +7,7 @@ import { listMessagesQuery, sendMessageBody } from "../contracts/messages";
 import { pageViewBody } from "../contracts/page-views";
 import { presenceQuery } from "../contracts/presence";
 import { createSiteBody, siteQuery, updateSiteBody } from "../contracts/sites";
-import { FILE_CONTENT_TYPES, ticketBody } from "../contracts/tickets";
+import { FILE_CONTENT_TYPES, fileDescriptor, ticketBody } from "../contracts/tickets";
 import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
@@ -87,7 +87,36 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     description: "201 for a new message; 200 with `duplicate: true` for a retry with the same client_id and body.",
     body: sendMessageBody,
     answers: { 201: wire.sentMessage, 200: wire.sentMessage },
-    errors: ["note_rejected", "client_id_conflict", "conversation_closed"],
+    errors: ["note_rejected", "client_id_conflict", "conversation_closed", "not_found", "upload_incomplete"],
+  },
+  {
+    method: "POST",
+    path: `${VISITOR}/uploads`,
+    family: "visitor",
+    summary: "Describe a file to send in the chat; answers its one-use upload URL",
+    extension: true,
+    description:
+      "The tickets' types and limits. PUT the bytes to `upload_url` (with `upload_headers`, if any), then send `attachments: [attachment_id]` " +
+      "with a message. Bytes that do not start with the declared type's signature are refused and the file never appears.",
+    body: fileDescriptor,
+    answers: { 201: wire.chatUpload },
+  },
+  {
+    method: "GET",
+    path: `${VISITOR}/attachments/{id}`,
+    family: "visitor",
+    summary: "Download a file of the token's conversation",
+    extension: true,
+    description: "A file sent in a public message, or the visitor's own upload; any other id (another conversation's) is 404.",
+    answers: {},
+    rawAnswer: {
+      status: 200,
+      contentType: "application/octet-stream",
+      description:
+        "The file's bytes (not the envelope), `Content-Type` the stored media type, `Content-Disposition: inline` for PNG, JPEG, GIF and WebP " +
+        "and `attachment` for every other type, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; sandbox`.",
+    },
+    errors: ["not_found"],
   },
   {
     method: "GET",
@@ -130,7 +159,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     method: "PUT",
     path: "/api/v1/uploads/{attachmentId}",
     family: "upload",
-    summary: "Upload a ticket file (the service's own signed upload URL)",
+    summary: "Upload a ticket's or a chat's file (the service's own signed upload URL)",
     extension: true,
     rawBody: FILE_CONTENT_TYPES,
     answers: { 200: wire.uploadedFile },

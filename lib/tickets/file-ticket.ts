@@ -5,8 +5,8 @@ import { isUniqueViolation } from "../db/errors";
 import type { Inbox } from "../generated/prisma/client";
 import type { SiteRecord } from "../sites/find-site";
 import type { SqlRow } from "../core/sql-row";
-import { activeStorage, newStorageKey, storageOf, type UploadTarget } from "../uploads/storage";
-import { UPLOAD_URL_LIFETIME_SECONDS } from "../uploads/upload-signature";
+import { activeStorage, newStorageKey } from "../uploads/storage";
+import { presignUpload } from "../uploads/presign-upload";
 import { earlierReply, rememberReply, requestHash, type StoredReply } from "./idempotency";
 import type { TicketInput } from "../contracts/tickets";
 
@@ -100,17 +100,9 @@ async function createTicket(tx: Transaction, site: SiteRecord, origin: string, i
 async function signUploads(ticketId: string, reply: StoredReply): Promise<TicketReply["uploads"]> {
   if (reply.uploads.length === 0) return [];
   const attachments = await (await db()).ticketAttachment.findMany({ where: { ticketId }, orderBy: { position: "asc" } });
-  const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_LIFETIME_SECONDS;
   return Promise.all(
     attachments.map(async (attachment) => {
-      const target: UploadTarget = {
-        attachmentId: attachment.id,
-        storageKey: attachment.storageKey,
-        bytes: attachment.bytes,
-        contentType: attachment.contentType,
-      };
-      const storage = storageOf(attachment.storage) ?? activeStorage();
-      const { url, headers } = await storage.presignPut(target, expires);
+      const { url, headers } = await presignUpload(attachment);
       return { attachment_id: attachment.id, upload_url: url, name: attachment.name, ...(headers ? { upload_headers: headers } : {}) };
     }),
   );

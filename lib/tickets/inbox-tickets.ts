@@ -3,10 +3,9 @@ import { db } from "../db/client";
 import type { inboxTicketDetail } from "../contracts/inbox-wire";
 import { AppError } from "../core/errors";
 import { ticketAttachmentsInclude, toInboxWireTicket } from "./ticket-view";
-import { storageOf } from "../uploads/storage";
 
-// Tickets as staff read them in the inbox, and their files, which only signed-in staff (or the
-// operator token) can download: never a public URL.
+// Tickets as staff read them in the inbox. Their files are downloaded by signed-in staff (or the
+// operator token) only, never from a public URL (lib/uploads/stored-files.ts).
 
 export type InboxWireTicketDetail = z.infer<typeof inboxTicketDetail>;
 
@@ -40,34 +39,4 @@ export async function readInboxTicket(id: string): Promise<InboxWireTicketDetail
       created_at: reply.createdAt.toISOString(),
     })),
   };
-}
-
-const attachmentNotFound = () => new AppError("not_found", "No uploaded file has this identifier.");
-
-/** A file's bytes as a download: its stored media type, `Content-Disposition: attachment`. */
-export async function downloadAttachment(id: string): Promise<Response> {
-  const attachment = await (await db()).ticketAttachment.findUnique({ where: { id } });
-  if (!attachment) throw attachmentNotFound();
-  const storage = storageOf(attachment.storage);
-  if (!storage) throw attachmentNotFound();
-  // S3 uploads are confirmed lazily (when listed); a file that is there is served either way.
-  if (attachment.uploadedAt === null && attachment.storage === "local") throw attachmentNotFound();
-  if (attachment.uploadedAt === null) {
-    const confirmed = await storage.confirmUpload({ attachmentId: id, storageKey: attachment.storageKey, bytes: attachment.bytes, contentType: attachment.contentType });
-    if (!confirmed) throw attachmentNotFound();
-  }
-  const body = await storage.read(attachment.storageKey);
-  if (!body) throw attachmentNotFound();
-  const fallbackName = attachment.name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "Content-Type": attachment.contentType,
-      "Content-Length": String(attachment.bytes),
-      "Content-Disposition": `attachment; filename="${fallbackName}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
 }

@@ -1,7 +1,7 @@
-import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { uploadSigningSecret } from "./signing-secret";
 import { isValidUploadSignature } from "./upload-signature";
+import { findStoredFile, type UploadRecord } from "./stored-files";
 
 // The credential of PUT /api/v1/uploads/{attachmentId} is its signed query. The signature covers
 // the attachment's id, size and type (read from its row) and the expiry; an unknown id, an altered
@@ -9,13 +9,14 @@ import { isValidUploadSignature } from "./upload-signature";
 
 export interface UploadGrant {
   attachmentId: string;
+  record: UploadRecord;
   storageKey: string;
   bytes: number;
   contentType: string;
   uploaded: boolean;
   /** Unix seconds after which the URL is refused. */
   expires: number;
-  /** The allowlist of the ticket's site: the origins whose pages may PUT (CORS). */
+  /** The allowlist of the ticket's (or conversation's) site: the origins whose pages may PUT (CORS). */
   siteOrigins: string[];
 }
 
@@ -25,19 +26,20 @@ export async function authorizeUpload(attachmentId: string, query: URLSearchPara
   const expires = query.get("expires") ?? "";
   const signature = query.get("signature") ?? "";
   if (!/^\d{1,12}$/.test(expires) || !signature) throw invalid();
-  const attachment = await findAttachment(attachmentId);
+  const attachment = await findStoredFile(attachmentId);
   // An unknown id is refused exactly like a bad signature: the signature covers the id.
   if (!attachment) throw invalid();
   const signed = { attachmentId, bytes: attachment.bytes, contentType: attachment.contentType, expires: Number(expires) };
   if (attachment.storage !== "local" || !isValidUploadSignature(signed, signature, await uploadSigningSecret())) throw invalid();
   return {
     attachmentId,
+    record: attachment.record,
     storageKey: attachment.storageKey,
     bytes: attachment.bytes,
     contentType: attachment.contentType,
     uploaded: attachment.uploadedAt !== null,
     expires: signed.expires,
-    siteOrigins: attachment.ticket.site.origins,
+    siteOrigins: attachment.siteOrigins,
   };
 }
 
@@ -48,19 +50,5 @@ export function assertUploadUnexpired(grant: UploadGrant, now = Date.now()): voi
 
 /** The origins allowed to upload this attachment, or null when there is no such attachment (preflight). */
 export async function uploadOrigins(attachmentId: string): Promise<string[] | null> {
-  return (await findAttachment(attachmentId))?.ticket.site.origins ?? null;
-}
-
-async function findAttachment(id: string) {
-  return (await db()).ticketAttachment.findUnique({
-    where: { id },
-    select: {
-      bytes: true,
-      contentType: true,
-      storage: true,
-      storageKey: true,
-      uploadedAt: true,
-      ticket: { select: { site: { select: { origins: true } } } },
-    },
-  });
+  return (await findStoredFile(attachmentId))?.siteOrigins ?? null;
 }

@@ -38,10 +38,8 @@ export async function receiveUpload(grant: UploadGrant, request: Request) {
     const destination = storedFilePath(grant.storageKey);
     await mkdir(path.dirname(destination), { recursive: true });
     await (await db()).$transaction(async (tx) => {
-      const claimed = await tx.ticketAttachment.updateMany({
-        where: { id: grant.attachmentId, uploadedAt: null },
-        data: { uploadedAt: new Date() },
-      });
+      const claim = { where: { id: grant.attachmentId, uploadedAt: null }, data: { uploadedAt: new Date() } };
+      const claimed = grant.record === "ticket" ? await tx.ticketAttachment.updateMany(claim) : await tx.messageAttachment.updateMany(claim);
       if (claimed.count !== 1) throw alreadyUploaded();
       await rename(temporary, destination);
     });

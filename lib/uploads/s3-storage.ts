@@ -12,7 +12,8 @@ import { processSingleton } from "../core/process-registry.mjs";
 // exists, so the URL cannot be replayed to replace a file within its 15 minutes. The client must
 // send that header (the ticket reply lists it in `upload_headers`); without it the signature fails. S3 cannot inspect the
 // bytes on the way in, so the first bytes of images and PDFs are checked when the operator lists
-// tickets; an upload that fails is deleted and stays "not uploaded".
+// tickets, or when a chat message is sent with the file; an upload that fails is deleted and stays
+// "not uploaded".
 
 const SIGNED_HEADERS = new Set(["content-length", "content-type", "if-none-match"]);
 /** Headers the uploader must send besides Content-Type (browsers set Content-Length themselves). */

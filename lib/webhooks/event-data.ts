@@ -1,6 +1,6 @@
 import { toWebhookWireConversation } from "../conversations/conversation-view";
 import { db } from "../db/client";
-import { messageInclude, toWireMessage } from "../conversations/message-view";
+import { messageInclude, toWebhookWireMessage } from "../conversations/message-view";
 import { ticketAttachmentsInclude, toWebhookWireTicket, toWireAttachment } from "../tickets/ticket-view";
 import type { WebhookEvent } from "../contracts/webhooks";
 
@@ -26,7 +26,7 @@ export function messageEventData(message: LoadedMessage) {
   return {
     conversation_id: message.conversationId,
     site_id: message.conversation.siteId,
-    message: toWireMessage(message, message.conversation.visitorName),
+    message: toWebhookWireMessage(message, message.conversation.visitorName),
   };
 }
 

@@ -4,7 +4,9 @@ import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
-import { createSite } from "../support/fixtures";
+import { api } from "../support/api";
+import { expectError } from "../support/expectations";
+import { createSite, openConversation, visitor } from "../support/fixtures";
 import { verifyPresignedUrl } from "../support/sigv4";
 import { file, fileTicket, filesUnder, listTickets, PNG_BYTES, ticket } from "../support/tickets";
 
@@ -126,3 +128,25 @@ describe("presigned PUT URLs to S3-compatible storage", () => {
     expect(filesUnder(process.env.UPLOADS_DIR!)).toEqual([]);
   });
 });
+
+describe("a chat's files on S3-compatible storage", () => {
+  test("are confirmed when sent; bytes that are not their type are deleted and the send is 409", async () => {
+    const started = await openConversation();
+    const describeFile = async () =>
+      (await api.post("/api/v1/chat/visitor/uploads", { ...visitor(started), body: file() })).json.result as { attachment_id: string; upload_url: string };
+    const send = (id: string) => api.post("/api/v1/chat/visitor/messages", { ...visitor(started), body: { client_id: id, attachments: [id] } });
+
+    const good = await describeFile();
+    expect(new URL(good.upload_url).origin).toBe(endpoint);
+    expect((await put(good.upload_url, PNG_BYTES, "image/png")).status).toBe(200);
+    const sent = await send(good.attachment_id);
+    expect(sent.status).toBe(201);
+    expect(sent.json.result.message.attachments).toHaveLength(1);
+
+    const forged = await describeFile();
+    expect((await put(forged.upload_url, Buffer.from("%PDF-1.4".padEnd(PNG_BYTES.length, " ")), "image/png")).status).toBe(200);
+    expectError(await send(forged.attachment_id), 409, "upload_incomplete");
+    expect(await objectStatus(forged.upload_url)).toBe(404);
+  });
+});
+

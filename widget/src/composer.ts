@@ -6,12 +6,14 @@ import { kick } from "./poll";
 import { soon, typed, typingOff } from "./presence";
 import { boot, forget, replaceState, save, st, vcall } from "./session";
 import { fmt, T } from "./strings";
+import { fileProblem, uploadAll } from "./files";
 import type { Res } from "./types";
 import { h, type Elements } from "./view";
 
 // Sending: optimistic rows with a client_id (so a retry is deduplicated by the server), one at a
 // time and in order; the first message starts the conversation (asking for an email first when
-// the site is offline); a closed conversation says so and offers a new one.
+// the site is offline); a closed conversation says so and offers a new one. Files picked with the
+// paperclip are a message of their own: uploaded (one progress bar), then sent as `attachments`.
 
 let els: Elements;
 let chain: Promise<void> = Promise.resolve();
@@ -26,9 +28,9 @@ export const composer = {
 const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint32Array(4))).join("-"));
 export const newId = uuid;
 
-const enqueue = (text: string, cid: string, el: HTMLElement) => {
-  status(el, T.sending, "pd");
-  chain = chain.then(() => deliver(text, cid, el));
+const enqueue = (text: string, cid: string, el: HTMLElement, files?: File[]) => {
+  status(el, files ? T.sendingFiles : T.sending, "pd");
+  chain = chain.then(() => deliver(text, cid, el, files));
 };
 
 const why = (r: Res) =>
@@ -42,10 +44,10 @@ const why = (r: Res) =>
           ? fmt("notSentWhy", { why: r.message })
           : T.notSent;
 
-function fail(el: HTMLElement, text: string, cid: string, msg: string) {
+function fail(el: HTMLElement, text: string, cid: string, msg: string, files?: File[]) {
   const b = h("button", "lk", T.retry);
   b.type = "button";
-  b.addEventListener("click", () => enqueue(text, cid, el)); // same client_id: the server deduplicates
+  b.addEventListener("click", () => enqueue(text, cid, el, files)); // same client_id: the server deduplicates
   status(el, msg + " ", "f").append(b);
   els.ls!.scrollTop = els.ls!.scrollHeight;
 }
@@ -63,9 +65,23 @@ export function markClosed(): void {
   showClosed(true);
 }
 
-async function deliver(text: string, cid: string, el: HTMLElement): Promise<void> {
-  if (!st.t || st.e) return start(text, cid, el);
-  const r = await vcall("POST", "/api/v1/chat/visitor/messages", { body: text, client_id: cid });
+async function deliver(text: string, cid: string, el: HTMLElement, files?: File[]): Promise<void> {
+  if (!st.t || st.e) {
+    if (!files) return start(text, cid, el);
+    await start("", cid, el, files); // files go into a conversation: start one without a message
+    if (!st.t) return;
+  }
+  const body: Record<string, unknown> = { body: text, client_id: cid };
+  if (files) {
+    const pg = el.querySelector(".bd")!.insertBefore(h("progress"), el.querySelector(".mt"));
+    pg.setAttribute("aria-label", T.sendingFiles);
+    status(el, T.sendingFiles, "pd");
+    const ids = await uploadAll(files, (done) => (pg.value = done));
+    pg.remove();
+    if (typeof ids === "string") return fail(el, text, cid, ids, files);
+    body.attachments = ids;
+  }
+  const r = await vcall("POST", "/api/v1/chat/visitor/messages", body);
   const x = r.ok ? (r.result as { message?: Message } | null) : null;
   if (x) {
     add(x.message);
@@ -73,9 +89,9 @@ async function deliver(text: string, cid: string, el: HTMLElement): Promise<void
     soon();
   } else if (r.code === "conversation_closed") {
     markClosed();
-    fail(el, text, cid, T.notSentClosed);
-  } else if (!st.t && !boot.off()) return start(text, cid, el); // token gone (401, expiry): start afresh
-  else fail(el, text, cid, why(r));
+    fail(el, text, cid, T.notSentClosed, files);
+  } else if (!st.t && !boot.off()) return deliver(text, cid, el, files); // token gone (401, expiry): start afresh
+  else fail(el, text, cid, why(r), files);
 }
 
 /** Who is writing from where, for the team (it grants nothing): this browser's id, zone, language and page. */
@@ -91,8 +107,8 @@ function context(b: Record<string, string>): void {
   }
 }
 
-async function start(text: string, cid: string, el: HTMLElement): Promise<void> {
-  const b: Record<string, string> = { body: text, client_id: cid };
+async function start(text: string, cid: string, el: HTMLElement, files?: File[]): Promise<void> {
+  const b: Record<string, string> = text ? { body: text, client_id: cid } : {};
   context(b);
   if (me.name) b.name = me.name;
   if (me.email) b.email = me.email;
@@ -110,13 +126,26 @@ async function start(text: string, cid: string, el: HTMLElement): Promise<void> 
     soon();
   } else if (r.code === "email_required") {
     status(el, T.waitingEmail, "pd");
-    waiting.push(() => enqueue(text, cid, el));
+    waiting.push(() => enqueue(text, cid, el, files));
     els.ea!.hidden = false;
     els.ee!.focus();
   } else {
     if (r.status === 403 || r.status === 404) boot.quiet();
-    fail(el, text, cid, why(r));
+    fail(el, text, cid, why(r), files);
   }
+}
+
+/** Files picked with the paperclip: a message of their own, checked here before anything is sent. */
+function sendFiles(picked: File[]): void {
+  if (!picked.length) return;
+  composer.acted();
+  const cid = uuid();
+  const el = row("visitor", "", me.name);
+  rows.set(cid, el);
+  place(el);
+  const problem = picked.length > 10 ? T.tooMany : picked.map(fileProblem).find(Boolean);
+  if (problem) status(el, problem, "f");
+  else enqueue("", cid, el, picked);
 }
 
 export function initComposer(e: Elements): void {
@@ -160,6 +189,24 @@ export function initComposer(e: Elements): void {
   input.addEventListener("input", () => {
     grow();
     typed(!input.value);
+  });
+  const attach = els.cf as HTMLInputElement;
+  attach.addEventListener("change", () => {
+    sendFiles(Array.from(attach.files || []));
+    attach.value = "";
+  });
+  // Pasted or dropped files go the same way as picked ones; pasted text stays text.
+  input.addEventListener("paste", (ev) => {
+    const picked = Array.from(ev.clipboardData?.files || []);
+    if (picked.length) {
+      ev.preventDefault();
+      sendFiles(picked);
+    }
+  });
+  els.v!.addEventListener("dragover", (ev) => ev.preventDefault());
+  els.v!.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    sendFiles(Array.from(ev.dataTransfer?.files || []));
   });
   // A clear way out of a closed conversation: forget it and show the empty chat.
   els.nw!.addEventListener("click", () => {

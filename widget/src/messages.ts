@@ -2,6 +2,7 @@ import { renderText } from "./markdown";
 import { boot, st, vcall } from "./session";
 import { T, type Key } from "./strings";
 import { h, type Elements } from "./view";
+import { showFiles, type Attachment } from "./files";
 
 // The message list: rows in sequence order, consecutive messages of one author grouped (name and
 // picture once, times once), pictures fetched once per path and cached by tag.
@@ -18,6 +19,8 @@ export interface Message {
   created_at: string;
   author_name: string | null;
   author_avatar: string | null;
+  /** always sent by the server; [] when none */
+  attachments?: Attachment[];
 }
 
 let els: Elements;
@@ -152,6 +155,7 @@ export function add(m: Message | undefined | null): boolean {
   }
   const ts = new Date(m.created_at);
   status(el, isNaN(+ts) ? "" : ts.toLocaleTimeString(T.lang === "en" ? [] : T.lang, { hour: "2-digit", minute: "2-digit" }));
+  if (m.attachments?.length && !el.querySelector(".at")) showFiles(el, m.attachments);
   if (!el.dataset.k) {
     el.dataset.k = String(generation * 1e9 + m.sequence);
     place(el);

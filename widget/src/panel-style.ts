@@ -61,8 +61,15 @@ input,textarea{font:inherit;font-size:14px;color:inherit;margin:0}
 .ea{display:grid;gap:6px;padding:10px 12px;border-top:1px solid var(--ln);font-size:13px}
 .rw{display:flex;gap:8px}
 .rw input{flex:1;min-width:0}
-.c{display:flex;gap:8px;align-items:flex-end;margin:8px 12px 4px;padding:4px 4px 4px 14px;border:1px solid var(--bo);border-radius:22px;background:var(--bg)}
-[dir=rtl] .c{padding:4px 14px 4px 4px}
+.c{display:flex;gap:4px;align-items:flex-end;margin:8px 12px 4px;padding:4px;border:1px solid var(--bo);border-radius:22px;background:var(--bg)}
+.ab{flex:none;width:36px;height:36px;border-radius:50%;display:grid;place-items:center;color:var(--mu);cursor:pointer}
+.ab svg{width:20px;height:20px}
+.ab:focus-within{outline:2px solid var(--lk)}
+.tx:empty{display:none}
+.at{display:grid;gap:4px;margin-top:4px;justify-items:inherit}
+.at img{display:block;width:200px;height:150px;object-fit:cover;border-radius:12px;background:var(--th)}
+.fk{padding:7px 12px;border:1px solid var(--bo);border-radius:12px;background:var(--bg);color:var(--lk);cursor:pointer;max-width:240px;overflow-wrap:anywhere;text-align:start}
+.bd progress{width:160px;margin-top:4px}
 .c:focus-within{border-color:var(--a);box-shadow:0 0 0 1px var(--a)}
 .c textarea{flex:1;resize:none;height:36px;max-height:120px;padding:8px 0;line-height:20px;border:0;border-radius:0;background:none;outline:0}
 input,textarea{border:1px solid var(--bo);border-radius:10px;padding:9px 11px;background:var(--bg);min-width:0}

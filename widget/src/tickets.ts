@@ -3,7 +3,8 @@ import { request } from "./request";
 import { newId } from "./composer";
 import { boot } from "./session";
 import { fmt, T, type Key } from "./strings";
-import { h, TYPES, type Elements } from "./view";
+import { h, type Elements } from "./view";
+import { fileProblem, size, typeOf, xput } from "./files";
 
 // "Leave a message": a ticket with files. Files show as chips (name, size, remove); fields are
 // checked inline; the uploads run after the ticket is filed, each with its progress and a retry.
@@ -12,18 +13,6 @@ let els: Elements;
 let files: File[] = [];
 let chips: HTMLLIElement[] = [];
 let idempotencyKey = "";
-
-// Some browsers report no or another type (csv, docx): fall back on the extension
-const EXT = "png jpe?g gif webp pdf txt csv zip doc docx xlsx".split(" ");
-const typeOf = (f: File): string | undefined =>
-  TYPES.includes(f.type) ? f.type : TYPES[EXT.findIndex((x) => new RegExp("\\.(" + x + ")$", "i").test(f.name))];
-const size = (n: number) => (n < 1048576 ? Math.max(1, Math.ceil(n / 1024)) + " KB" : (n / 1048576).toFixed(1) + " MB");
-
-function fileProblem(f: File): string {
-  if (!typeOf(f)) return fmt("badType", { name: f.name });
-  if (f.size > 10485760) return fmt("tooBig", { name: f.name });
-  return "";
-}
 
 const formProblem = () => (files.length > 10 ? T.tooMany : files.map(fileProblem).find(Boolean) || "");
 
@@ -70,40 +59,28 @@ function checkFields(): boolean {
   return !first;
 }
 
-/** PUT with XHR for progress, with the headers the ticket reply asks for. */
-const put = (f: File, url: string, headers: Record<string, string>, li: HTMLLIElement): Promise<boolean> =>
-  new Promise((done) => {
-    const pg = li.querySelector("progress") as HTMLProgressElement,
-      fs = li.querySelector(".fs") as HTMLElement;
-    const x = new XMLHttpRequest();
-    const end = (ok: boolean) => {
-      li.classList.toggle("bad", !ok);
-      const refused = x.status === 400; // e.g. the bytes do not match the described type
-      fs.textContent = ok ? T.uploaded : refused ? T.refused : T.uploadFailed;
-      pg.hidden = !ok;
-      if (ok) pg.value = 1;
-      else if (!refused) {
-        const b = h("button", "lk", T.retryUpload);
-        b.type = "button";
-        b.addEventListener("click", () => void put(f, url, headers, li).then(tally));
-        fs.append(b);
-      }
-      done(ok);
-    };
-    pg.hidden = false;
-    fs.textContent = T.uploading;
-    li.classList.remove("bad");
-    x.open("PUT", url);
-    x.setRequestHeader("Content-Type", typeOf(f) as string);
-    for (const [name, v] of Object.entries(headers)) if (typeof v === "string") x.setRequestHeader(name, v);
-    x.upload.addEventListener("progress", (e) => {
-      if (e.lengthComputable) pg.value = e.loaded / e.total;
-    });
-    x.addEventListener("load", () => end(x.status >= 200 && x.status < 300));
-    x.addEventListener("error", () => end(false));
-    x.addEventListener("abort", () => end(false));
-    x.send(f);
-  });
+/** PUT with progress, with the headers the ticket reply asks for. */
+async function put(f: File, url: string, headers: Record<string, string>, li: HTMLLIElement): Promise<boolean> {
+  const pg = li.querySelector("progress") as HTMLProgressElement,
+    fs = li.querySelector(".fs") as HTMLElement;
+  pg.hidden = false;
+  fs.textContent = T.uploading;
+  li.classList.remove("bad");
+  const status = await xput(f, url, headers, (done) => (pg.value = done));
+  const ok = status >= 200 && status < 300;
+  li.classList.toggle("bad", !ok);
+  const refused = status === 400; // e.g. the bytes do not match the described type
+  fs.textContent = ok ? T.uploaded : refused ? T.refused : T.uploadFailed;
+  pg.hidden = !ok;
+  if (ok) pg.value = 1;
+  else if (!refused) {
+    const b = h("button", "lk", T.retryUpload);
+    b.type = "button";
+    b.addEventListener("click", () => void put(f, url, headers, li).then(tally));
+    fs.append(b);
+  }
+  return ok;
+}
 
 const tally = () => {
   const bad = chips.filter((li) => li.classList.contains("bad")).length;

@@ -27,7 +27,7 @@ const MARKUP = `<div class=p id=p role=dialog hidden>
 <div class=ty id=ty aria-live=off></div>
 <div class=cl id=cl role=status hidden><p data-t=closed></p><p data-t=closedHint></p><button class=bt id=nw type=button data-t=startNew></button></div>
 <form class=ea id=ea hidden><label for=ee data-t=emailPrompt></label><div class=rw><input id=ee type=email required maxlength=254 autocomplete=email data-a=placeholder:emailExample><button class=bt data-t=continue></button></div></form>
-<form class=c id=c><textarea id=tx rows=1 maxlength=4000 data-a="aria-label:message;placeholder:placeholder"></textarea><button class=sb data-a=aria-label:send>${SEND}</button></form>
+<form class=c id=c><label class=ab>${CLIP}<input id=cf class=sr type=file multiple data-a=aria-label:addFiles accept="${TYPES.join(",")}"></label><textarea id=tx rows=1 maxlength=4000 data-a="aria-label:message;placeholder:placeholder"></textarea><button class=sb data-a=aria-label:send>${SEND}</button></form>
 <button class="lk go" id=go type=button data-t=preferEmail></button>
 </div>
 <form class=t id=t hidden novalidate>

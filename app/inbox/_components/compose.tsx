@@ -8,15 +8,18 @@ import { describeFailure, type ApiOutcome } from "./api";
 // What the inbox's writing forms share (the conversation composer, the ticket reply form): the
 // text and its sending, Enter to send, and the row with the send button and the error.
 
-/** The text being written and its sending: busy meanwhile, a failure as a message, the page refreshed after. */
-export function useSendText(post: (text: string) => Promise<ApiOutcome>, onSent?: () => void) {
+/**
+ * The text being written and its sending: busy meanwhile, a failure as a message, the page
+ * refreshed after. `withoutText`: something else is ready to send (files), so the text may be empty.
+ */
+export function useSendText(post: (text: string) => Promise<ApiOutcome>, onSent?: () => void, withoutText = false) {
   const router = useRouter();
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const send = async () => {
-    if (text.trim() === "" || busy) return;
+    if ((text.trim() === "" && !withoutText) || busy) return;
     setBusy(true);
     setError(null);
     const outcome = await post(text);

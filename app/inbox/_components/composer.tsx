@@ -6,10 +6,12 @@ import styles from "../inbox.module.css";
 import { inboxApi } from "./api";
 import { enterSends, SendRow, useSendText } from "./compose";
 import { useSavedReplyPicker, type PickerReply } from "./saved-reply-picker";
+import { uploadFile } from "./upload-file";
 
 // Reply or private note. Enter sends, Shift+Enter breaks the line. While the agent types, the
 // visitor is told (presence: refreshed every 4 s while typing, cleared 5 s after the last key).
-// `/` at the start opens the saved replies (./saved-reply-picker.tsx).
+// `/` at the start opens the saved replies (./saved-reply-picker.tsx). Attached files are
+// uploaded when the message is sent, then sent with it (its text may then be empty).
 
 const TYPING_REFRESH_MS = 4_000;
 const TYPING_IDLE_MS = 5_000;
@@ -26,18 +28,30 @@ export function Composer({
   placeholders: PlaceholderValues;
 }) {
   const [mode, setMode] = useState<"message" | "note">("message");
+  const [files, setFiles] = useState<File[]>([]);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const typing = useRef({ sentAt: 0, idle: null as ReturnType<typeof setTimeout> | null, on: false });
   const base = `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}`;
   const { text, setText, busy, error, send } = useSendText(
-    (body) => inboxApi("POST", `${base}/messages`, { body, kind: mode, client_id: `inbox_${crypto.randomUUID()}` }),
+    async (body) => {
+      const attachments: string[] = [];
+      for (const file of files) {
+        const uploaded = await uploadFile(base, file);
+        if (!uploaded.ok) return uploaded;
+        attachments.push(uploaded.result);
+      }
+      const content = attachments.length > 0 ? { body, attachments } : { body };
+      return inboxApi("POST", `${base}/messages`, { ...content, kind: mode, client_id: `inbox_${crypto.randomUUID()}` });
+    },
     () => {
+      setFiles([]);
       // The service clears this member's typing when the message is stored.
       typing.current.on = false;
       if (typing.current.idle) clearTimeout(typing.current.idle);
       // A note is one act: the next thing written is a reply again, never a note by mistake.
       setMode("message");
     },
+    files.length > 0,
   );
 
   const setTyping = (on: boolean) => {
@@ -120,7 +134,36 @@ export function Composer({
       <p className={styles.srOnly} id="composer-hint">
         {savedReplies.length > 0 ? "Type / at the start for saved replies." : ""}
       </p>
-      <SendRow label={mode === "note" ? "Add note" : "Send reply"} disabled={busy || replyingClosed || text.trim() === ""} error={error} />
+      {files.length > 0 ? (
+        <ul className={styles.fileChips} aria-label="Files to send">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`}>
+              <span dir="auto">{file.name}</span>
+              <button type="button" className={styles.linkButton} aria-label={`Remove ${file.name}`} onClick={() => setFiles(files.filter((_, i) => i !== index))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label className={styles.attach}>
+        <span>{busy && files.length > 0 ? "Sending your files…" : "Attach files"}</span>
+        <input
+          type="file"
+          multiple
+          className={styles.srOnly}
+          disabled={busy || replyingClosed}
+          onChange={(event) => {
+            setFiles([...files, ...Array.from(event.target.files ?? [])].slice(0, 10));
+            event.target.value = "";
+          }}
+        />
+      </label>
+      <SendRow
+        label={mode === "note" ? "Add note" : "Send reply"}
+        disabled={busy || replyingClosed || (text.trim() === "" && files.length === 0)}
+        error={error}
+      />
     </form>
   );
 }

@@ -46,6 +46,9 @@ export const hasInvisible = (value: string) => INVISIBLE.test(value.replace(MEAN
 /** Any string field. */
 export const text = (max: number) => z.string().max(max).refine(storable, STORABLE_PROBLEM);
 
+/** Free text that may be empty: trimmed, then 0..max. */
+export const trimmedText = (max: number) => z.string().refine(storable, STORABLE_PROBLEM).trim().max(max);
+
 /** Free text that must say something: trimmed, then 1..max. */
 export const requiredText = (max: number) =>
   z.string().refine(storable, STORABLE_PROBLEM).trim().min(1, "must not be empty").max(max);

@@ -12,6 +12,7 @@ import { ConversationList, filterQuery, listFilters, type ListParams } from "../
 import { LabelChips } from "../../../_components/label-chips";
 import { LabelEditor } from "../../../_components/label-editor";
 import { LocalTime } from "../../../_components/local-time";
+import { MessageFiles } from "../../../_components/message-files";
 import { requireStaffPage } from "../../../_components/staff-session";
 import { VerifiedMark } from "../../../_components/verified-mark";
 import { VisitorAvatar, VisitorCard, VisitorConversations } from "../../../_components/visitor-card";
@@ -78,7 +79,8 @@ export default async function ConversationPage({ params, searchParams }: { param
                   {message.author_type !== "system" ? " · " : ""}
                   <LocalTime iso={message.created_at} full />
                 </div>
-                <p>{message.body}</p>
+                {message.body ? <p>{message.body}</p> : null}
+                <MessageFiles files={message.attachments} />
               </li>
             ))}
           </ol>

@@ -1,6 +1,6 @@
-import { downloadAttachment } from "@/lib/tickets/inbox-tickets";
+import { downloadStaffFile } from "@/lib/uploads/stored-files";
 import { adminRoute, defineRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
-  GET: adminRoute({}, async ({ params }) => downloadAttachment(params.id!)),
+  GET: adminRoute({}, async ({ params }) => downloadStaffFile(params.id!)),
 });

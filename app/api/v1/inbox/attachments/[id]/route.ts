@@ -1,6 +1,6 @@
-import { downloadAttachment } from "@/lib/tickets/inbox-tickets";
+import { downloadStaffFile } from "@/lib/uploads/stored-files";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  GET: inboxRoute({}, async ({ params }) => downloadAttachment(params.id!)),
+  GET: inboxRoute({}, async ({ params }) => downloadStaffFile(params.id!)),
 });
