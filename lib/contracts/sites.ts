@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { canonicalOrigin } from "../core/origins/origin";
 import { displayName, requiredText } from "../core/validation/strings";
+import { serviceHoursFields } from "./service-hours";
 
 const siteId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "must be 1-100 letters, digits, '.', '_' or '-'");
 
@@ -29,11 +30,18 @@ const widgetFields = {
   brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour as #rrggbb").transform((c) => c.toLowerCase()).nullable().optional(),
   locale: z.enum(WIDGET_LOCALES).nullable().optional(),
   identity_required: z.boolean().optional(),
+  ...serviceHoursFields,
 };
-const toWidgetColumns = <T extends { brand_color?: string | null; identity_required?: boolean }>({ brand_color, identity_required, ...rest }: T) => ({
+const toWidgetColumns = <T extends { brand_color?: string | null; identity_required?: boolean; away_message?: string | null }>({
+  brand_color,
+  identity_required,
+  away_message,
+  ...rest
+}: T) => ({
   ...rest,
   brandColor: brand_color,
   identityRequired: identity_required,
+  awayMessage: away_message,
 });
 
 export const createSiteBody = z

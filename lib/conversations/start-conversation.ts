@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { allowanceExhausted } from "../allowance/daily-allowance";
 import { AppError } from "../core/errors";
 import type { WidgetSite } from "../sites/find-site";
+import { siteAvailability } from "../sites/site-hours";
 import { verifyIdentity } from "../identity/identity";
 import { newVisitorToken, TOKEN_LIFETIME_SECONDS } from "../tokens/visitor-token";
 import { startInBatch } from "./start-batches";
@@ -20,10 +21,12 @@ export interface StartConversation extends StartConversationInput {
  */
 export async function startConversation({ site, origin, name, email, body, clientId, userId, userHash }: StartConversation) {
   const identity = await verifyIdentity(site, userId, userHash);
-  if (site.offline && !email) {
+  const now = new Date();
+  // Outside the site's service hours it is offline as if switched off (docs/service-hours.md).
+  const { offline } = siteAvailability(site, now);
+  if (offline && !email) {
     throw new AppError("email_required", "Nobody is online right now: leave an email and we will reply there.");
   }
-  const now = new Date();
   const conversationId = randomUUID();
   const visitorId = `visitor_${randomUUID()}`;
   const token = newVisitorToken(now);
@@ -34,7 +37,7 @@ export async function startConversation({ site, origin, name, email, body, clien
     visitorId,
     visitorName: name ?? null,
     visitorEmail: email ?? null,
-    offline: site.offline,
+    offline,
     userId: identity?.userId ?? null,
     identityVerified: identity !== null,
     tokenId: randomUUID(),
@@ -47,6 +50,6 @@ export async function startConversation({ site, origin, name, email, body, clien
     conversation_id: conversationId,
     visitor_token: token.token,
     expires_in_seconds: TOKEN_LIFETIME_SECONDS,
-    offline: site.offline,
+    offline,
   };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import type { CreateSiteInput, UpdateSiteInput } from "../contracts/sites";
+import type { WeekHours } from "../contracts/service-hours";
 
 const siteView = {
   id: true,
@@ -18,6 +19,10 @@ const siteView = {
   locale: true,
   identityRequired: true,
   identitySecret: true,
+  timezone: true,
+  hours: true,
+  holidays: true,
+  awayMessage: true,
 } as const;
 
 type SiteRow = Prisma.SiteGetPayload<{ select: typeof siteView }>;
@@ -37,16 +42,28 @@ function toWireSite(site: SiteRow) {
     locale: site.locale,
     identity_required: site.identityRequired,
     has_identity_secret: site.identitySecret !== null,
+    timezone: site.timezone,
+    hours: site.hours as WeekHours | null, // stored only through serviceHoursFields
+    holidays: site.holidays,
+    away_message: site.awayMessage,
   };
 }
 
-type WidgetColumns = Pick<CreateSiteInput, "title" | "greeting" | "brandColor" | "locale" | "identityRequired">;
+type WidgetColumns = Pick<
+  CreateSiteInput,
+  "title" | "greeting" | "brandColor" | "locale" | "identityRequired" | "timezone" | "hours" | "holidays" | "awayMessage"
+>;
 const widgetData = (input: WidgetColumns) => ({
   title: input.title,
   greeting: input.greeting,
   brandColor: input.brandColor,
   locale: input.locale,
   identityRequired: input.identityRequired,
+  timezone: input.timezone,
+  // A JSON column is cleared with DbNull (a plain null would mean JSON's null)
+  hours: input.hours === null ? Prisma.DbNull : input.hours,
+  holidays: input.holidays,
+  awayMessage: input.awayMessage,
 });
 
 /** Creates a site with an inbox of its own. */

@@ -1,0 +1,9 @@
+/** The runtime's canonical name of an IANA time zone ("utc" → "UTC"), or null when it knows no such zone. */
+export function canonicalTimeZone(name: string): string | null {
+  if (name.length === 0 || name.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
