@@ -7,6 +7,7 @@ import { PANEL_CSS } from "./panel-style";
 import { drop, kick, poll, repoll, tokenMoved } from "./poll";
 import { initPresence, opened, showTyping, stopReading, typingOff } from "./presence";
 import { adopt, hooks, initSession, key, read, save, st } from "./session";
+import { backAt } from "./hours";
 import { fmt, T, type Key } from "./strings";
 import { initTickets } from "./tickets";
 import { loadStrings } from "./i18n";
@@ -55,10 +56,13 @@ function start(boot: Boot): PanelApi {
     if (!els) return;
     els.ti!.textContent = title;
     els.p!.setAttribute("aria-label", title);
-    els.su!.textContent = offline ? T.away : T.replyFast;
+    // Outside service hours: when the team is back, and the owner's away message before a start
+    const closed = config?.open === false;
+    els.su!.textContent = (closed && backAt(config!.next_open_at)) || (offline ? T.away : T.replyFast);
     els.tp!.textContent = offline ? T.away : T.ticketIntro;
     els.gr!.textContent = config?.greeting || T.greeting;
-    const text = offline ? (me.email ? fmt("offlineNoteTo", { email: me.email }) : T.offlineNote) : "";
+    const away = closed && !st.c ? config!.away_message : null;
+    const text = [away, offline ? (me.email ? fmt("offlineNoteTo", { email: me.email }) : T.offlineNote) : ""].filter(Boolean).join(" ");
     els.n!.textContent = text;
     els.n!.hidden = !text;
     const faces = (config?.team || []).slice(0, 3).map((m) => avatar(m.name, m.avatar?.startsWith("data:image/") ? m.avatar : null));
