@@ -7,3 +7,8 @@ export function canonicalTimeZone(name: string): string | null {
     return null;
   }
 }
+
+/** Every zone the runtime knows, UTC among them, sorted: the choices offered in the inbox. */
+export function timeZoneNames(): string[] {
+  return [...new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])].sort();
+}
