@@ -22,7 +22,6 @@ export type WeekHours = Record<Day, Period[]>;
 
 export interface HoursView {
   id: string;
-  name: string;
   timezone: string;
   hours: WeekHours | null;
   holidays: string[];
@@ -35,9 +34,28 @@ const OFFICE_WEEK: WeekHours = { mon: [["09:00", "17:00"]], tue: [["09:00", "17:
 const shown = (time: string) => (time === "24:00" ? "00:00" : time);
 const sent = ([opens, closes]: Period): Period => [opens, closes === "00:00" ? "24:00" : closes];
 
+/** The site's hours in one line, and the week editor once asked for (the page lists every site). */
 export function HoursEditor({ site, timeZones }: { site: HoursView; timeZones: string[] }) {
-  const { status, save } = useSave();
+  const [editing, setEditing] = useState(false);
   const prefix = `hours-${site.id}`;
+  return (
+    <section className={styles.card} aria-labelledby={`${prefix}-title`}>
+      <h3 id={`${prefix}-title`}>
+        Service hours <span className={styles.meta}>({site.id})</span>
+      </h3>
+      <p className={styles.hint}>
+        {site.hours ? `Set, in ${site.timezone}.` : "Always open."} Outside service hours the widget says when the team is back and asks visitors for an email.
+      </p>
+      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={editing} aria-controls={`${prefix}-form`} onClick={() => setEditing(!editing)}>
+        {editing ? "Hide service hours" : "Edit service hours"}
+      </button>
+      {editing ? <WeekForm site={site} timeZones={timeZones} prefix={prefix} /> : null}
+    </section>
+  );
+}
+
+function WeekForm({ site, timeZones, prefix }: { site: HoursView; timeZones: string[]; prefix: string }) {
+  const { status, save } = useSave();
   const [limited, setLimited] = useState(site.hours !== null);
   const [timezone, setTimezone] = useState(site.timezone);
   const [week, setWeek] = useState<WeekHours>(site.hours ?? OFFICE_WEEK);
@@ -56,11 +74,7 @@ export function HoursEditor({ site, timeZones }: { site: HoursView; timeZones: s
   };
 
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
-      <h3 id={`${prefix}-title`}>
-        Service hours <span className={styles.meta}>({site.name})</span>
-      </h3>
-      <p className={styles.hint}>Outside these hours the widget says when the team is back and asks visitors for an email.</p>
+    <form id={`${prefix}-form`} onSubmit={onSubmit} aria-label={`Service hours of ${site.id}`}>
       <div className={styles.field}>
         <label>
           <input type="checkbox" checked={limited} onChange={(event) => setLimited(event.currentTarget.checked)} /> Limit to service hours (off: always open)
