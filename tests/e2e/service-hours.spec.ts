@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { SERVICE_URL } from "./support/env";
 import { signedInStaff } from "./support/inbox";
 
 // Service hours (issue #27): an owner sets hours in the inbox Settings so the team is closed now,
@@ -11,7 +12,7 @@ const dateIn = (zone: string, at: Date) => at.toLocaleDateString("en-CA", { time
 test("an owner closes the team until tomorrow; the widget says when it is back, in the visitor's zone", async ({ browser, site }) => {
   const owner = await signedInStaff(browser, "owner", "Hours Owner");
   const page = owner.page;
-  await page.goto("/inbox/settings");
+  await page.goto(`${SERVICE_URL}/inbox/settings`);
   const card = page.getByRole("region", { name: `Service hours (${site.id})` });
   await card.getByRole("button", { name: "Edit service hours" }).click();
   const form = card.getByRole("form", { name: `Service hours of ${site.id}` });
