@@ -10,6 +10,7 @@ import { adopt, hooks, initSession, key, read, save, st } from "./session";
 import { backAt } from "./hours";
 import { fmt, T, type Key } from "./strings";
 import { initTickets } from "./tickets";
+import { initRating } from "./rating";
 import { loadStrings } from "./i18n";
 import type { Boot, PanelApi, ParleyWindow, SiteConfig } from "./types";
 import { buildView, localize, type Elements } from "./view";
@@ -42,6 +43,7 @@ function start(boot: Boot): PanelApi {
     initPresence(e, active);
     initComposer(e);
     initTickets(e, show);
+    initRating(e);
     e.x!.addEventListener("click", () => toggle(false, true));
     refresh();
     if (st.e) showClosed(true);
