@@ -7,6 +7,7 @@ import { signedInStaff } from "./support/inbox";
 // the inbox thread.
 
 test("a visitor rates a closed conversation with a face and a comment; the inbox thread shows it", async ({ browser, page, site, widget }) => {
+  test.setTimeout(120_000); // two flows: the visitor's, then a member signing in to the thread
   await page.goto(site.url);
   await widget.open();
   await widget.said("Does the lamp come with a bulb?");

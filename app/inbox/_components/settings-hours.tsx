@@ -46,7 +46,7 @@ export function HoursEditor({ site, timeZones }: { site: HoursView; timeZones: s
       <p className={styles.hint}>
         {site.hours ? `Set, in ${site.timezone}.` : "Always open."} Outside service hours the widget says when the team is back and asks visitors for an email.
       </p>
-      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={editing} aria-controls={`${prefix}-form`} onClick={() => setEditing(!editing)}>
+      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={editing} aria-controls={editing ? `${prefix}-form` : undefined} onClick={() => setEditing(!editing)}>
         {editing ? "Hide service hours" : "Edit service hours"}
       </button>
       {editing ? <WeekForm site={site} timeZones={timeZones} prefix={prefix} /> : null}
