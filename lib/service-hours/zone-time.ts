@@ -28,16 +28,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Whether the runtime knows this IANA zone name. */
-export function isTimeZone(name: string): boolean {
-  try {
-    formatterFor(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The wall clock in `timeZone` at `instant`, as if it were a UTC time (milliseconds). */
 function wallClockAsUtc(timeZone: string, instant: number): number {
   const parts: Record<string, number> = {};
