@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { canonicalOrigin } from "../core/origins/origin";
 import { displayName, requiredText } from "../core/validation/strings";
+import { serviceHoursFields } from "./service-hours";
 
 const siteId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "must be 1-100 letters, digits, '.', '_' or '-'");
 
@@ -31,17 +32,22 @@ const widgetFields = {
   identity_required: z.boolean().optional(),
   // Privacy first (decisions.md, round 3): on, the embed stores its visitor id on page load; only where visitors consented.
   track_before_interaction: z.boolean().optional(),
+  ...serviceHoursFields,
 };
-const toWidgetColumns = <T extends { brand_color?: string | null; identity_required?: boolean; track_before_interaction?: boolean }>({
+const toWidgetColumns = <
+  T extends { brand_color?: string | null; identity_required?: boolean; track_before_interaction?: boolean; away_message?: string | null },
+>({
   brand_color,
   identity_required,
   track_before_interaction,
+  away_message,
   ...rest
 }: T) => ({
   ...rest,
   brandColor: brand_color,
   identityRequired: identity_required,
   trackBeforeInteraction: track_before_interaction,
+  awayMessage: away_message,
 });
 
 export const createSiteBody = z

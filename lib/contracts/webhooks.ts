@@ -7,6 +7,7 @@ export const WEBHOOK_EVENTS = [
   "conversation.closed",
   "ticket.created",
   "attachment.uploaded",
+  "conversation.rated",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

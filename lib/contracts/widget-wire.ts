@@ -11,8 +11,11 @@ export const widgetConfig = named(
     title: z.string().nullable().describe("null: the widget's own title"),
     greeting: z.string().nullable().describe("null: the widget's own greeting"),
     brand_color: z.string().regex(/^#[0-9a-f]{6}$/).nullable().describe("#rrggbb, lower-case; null: the widget's blue"),
-    offline: z.boolean(),
     track_before_interaction: z.boolean().describe("the embed may store its visitor id before the visitor interacts"),
+    offline: z.boolean().describe("true when switched offline or outside service hours: a start needs an email"),
+    open: z.boolean().describe("inside the site's service hours now (always true without hours)"),
+    next_open_at: z.iso.datetime().nullable().describe("when the hours next open; null while open or when no period ever opens"),
+    away_message: z.string().nullable().describe("shown outside hours; null: the widget's default"),
     locale: z.enum(WIDGET_LOCALES).nullable().describe("null: the visitor's browser language"),
     team: z
       .array(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "./members";
 import { WIDGET_LOCALES } from "./sites";
+import { weekHours } from "./service-hours";
 
 // The wire shapes of what the API answers (the `result` of the envelope), for the API document.
 // Requests are described by the very schemas the routes validate with (lib/<domain>/schemas.ts);
@@ -170,6 +171,10 @@ export const site = named(
     identity_required: z.boolean(),
     has_identity_secret: z.boolean().describe("the secret itself is shown only by POST …/identity-secret"),
     track_before_interaction: z.boolean().describe("the embed stores its visitor id on page load, before any interaction (default false)"),
+    timezone: z.string().describe("IANA time zone of hours and holidays"),
+    hours: weekHours.nullable().describe("null: always open"),
+    holidays: z.array(z.string()).describe("dates (YYYY-MM-DD) in the site's zone on which no period starts"),
+    away_message: z.string().nullable().describe("shown by the widget outside hours; null: the widget's default"),
   }),
 );
 

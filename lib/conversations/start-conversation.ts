@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { allowanceExhausted } from "../allowance/daily-allowance";
 import { AppError } from "../core/errors";
 import type { WidgetSite } from "../sites/find-site";
+import { siteAvailability } from "../sites/site-hours";
 import { verifyIdentity } from "../identity/identity";
 import { newVisitorToken, TOKEN_LIFETIME_SECONDS } from "../tokens/visitor-token";
 import { startInBatch } from "./start-batches";
@@ -26,10 +27,12 @@ const USER_AGENT_LENGTH = 512;
 export async function startConversation(start: StartConversation) {
   const { site, origin, name, email, body, clientId, userId, userHash } = start;
   const identity = await verifyIdentity(site, userId, userHash);
-  if (site.offline && !email) {
+  const now = new Date();
+  // Outside the site's service hours it is offline as if switched off (docs/service-hours.md).
+  const { offline } = siteAvailability(site, now);
+  if (offline && !email) {
     throw new AppError("email_required", "Nobody is online right now: leave an email and we will reply there.");
   }
-  const now = new Date();
   const conversationId = randomUUID();
   const visitorId = `visitor_${randomUUID()}`;
   const token = newVisitorToken(now);
@@ -40,7 +43,7 @@ export async function startConversation(start: StartConversation) {
     visitorId,
     visitorName: name ?? null,
     visitorEmail: email ?? null,
-    offline: site.offline,
+    offline,
     userId: identity?.userId ?? null,
     identityVerified: identity !== null,
     browserVisitorId: start.browserVisitorId ?? null,
@@ -59,6 +62,6 @@ export async function startConversation(start: StartConversation) {
     conversation_id: conversationId,
     visitor_token: token.token,
     expires_in_seconds: TOKEN_LIFETIME_SECONDS,
-    offline: site.offline,
+    offline,
   };
 }

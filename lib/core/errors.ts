@@ -26,6 +26,7 @@ export const statusOfCode = {
   already_uploaded: 409,
   upload_incomplete: 409,
   last_owner: 409,
+  rating_closed: 409,
   rate_limited: 429,
   daily_allowance_exhausted: 429,
   internal_error: 500,

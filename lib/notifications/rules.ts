@@ -40,6 +40,7 @@ export const RULES: Record<NotificationEventType, readonly Consumer[]> = {
   ],
   "conversation.started": [deliverToWebhooks],
   "conversation.closed": [deliverToWebhooks],
+  "conversation.rated": [deliverToWebhooks], // a visitor's rating after a close
   "ticket.created": [deliverToWebhooks, acknowledgeTicket], // the filer gets "[#N] <subject>"
   "attachment.uploaded": [deliverToWebhooks],
   "ticket.replied": [emailTicketReply], // a staff reply to a ticket: the filer gets "Re: [#N] <subject>"

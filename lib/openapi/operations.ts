@@ -6,6 +6,7 @@ import { createMemberBody, updateMemberBody } from "../contracts/members";
 import { listMessagesQuery, sendMessageBody } from "../contracts/messages";
 import { pageViewBody } from "../contracts/page-views";
 import { presenceQuery } from "../contracts/presence";
+import { rateConversationBody, rating } from "../contracts/ratings";
 import { createSiteBody, siteQuery, updateSiteBody } from "../contracts/sites";
 import { FILE_CONTENT_TYPES, fileDescriptor, ticketBody } from "../contracts/tickets";
 import { inboxNotificationOperations } from "./inbox-notification-operations";
@@ -147,6 +148,17 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     description: "Only for a member who posted a public message in this conversation.",
     answers: { 200: wire.memberPicture },
     errors: ["member_not_found"],
+  },
+  {
+    method: "POST",
+    path: `${VISITOR}/rating`,
+    family: "visitor",
+    summary: "Rate the conversation after a close (round 3)",
+    description: "Once per close: again after the next close. 409 `rating_closed` while the conversation is open or when this close was already rated.",
+    extension: true,
+    body: rateConversationBody,
+    answers: { 201: rating },
+    errors: ["rating_closed"],
   },
   {
     method: "POST",

@@ -10,7 +10,8 @@ export const widgetOperations: Operation[] = [
     family: "widget",
     summary: "The widget's site config (title, greeting, brand colour, locale, team faces)",
     description:
-      "Rate-limited as page views. Answers `Cache-Control: private, max-age=60`, the only API answer a browser may reuse (for a minute).",
+      "Rate-limited as page views. Answers `Cache-Control: private, max-age=60`, the only API answer a browser may reuse (for a minute), " +
+      "or fewer seconds when the site's service hours open or close sooner (round 3: `open`, `next_open_at`, `away_message`).",
     extension: true,
     answers: { 200: wire.widgetConfig },
   },

@@ -3,11 +3,12 @@ import type { Site } from "../generated/prisma/client";
 import { FIND_WIDGET_SITE } from "./statements";
 import { AppError } from "../core/errors";
 import { isCanonicalOrigin } from "../core/origins/origin";
+import type { SiteHours } from "./site-hours";
 
 export type SiteRecord = Pick<Site, "id" | "name" | "inboxId" | "origins" | "offline">;
 
-/** A site as the widget routes see it: also whether a start must carry a verified identity. */
-export type WidgetSite = SiteRecord & Pick<Site, "identityRequired">;
+/** A site as the widget routes see it: also whether a start must carry a verified identity, and its hours. */
+export type WidgetSite = SiteRecord & Pick<Site, "identityRequired"> & SiteHours;
 
 export async function findSite(id: string): Promise<WidgetSite | null> {
   const [row] = await queryPrepared<WidgetSite>(FIND_WIDGET_SITE, [id]);

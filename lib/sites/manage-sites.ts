@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import type { CreateSiteInput, UpdateSiteInput } from "../contracts/sites";
+import type { WeekHours } from "../contracts/service-hours";
 
 const siteView = {
   id: true,
@@ -19,6 +20,10 @@ const siteView = {
   identityRequired: true,
   identitySecret: true,
   trackBeforeInteraction: true,
+  timezone: true,
+  hours: true,
+  holidays: true,
+  awayMessage: true,
 } as const;
 
 type SiteRow = Prisma.SiteGetPayload<{ select: typeof siteView }>;
@@ -39,10 +44,17 @@ function toWireSite(site: SiteRow) {
     identity_required: site.identityRequired,
     has_identity_secret: site.identitySecret !== null,
     track_before_interaction: site.trackBeforeInteraction,
+    timezone: site.timezone,
+    hours: site.hours as WeekHours | null, // stored only through serviceHoursFields
+    holidays: site.holidays,
+    away_message: site.awayMessage,
   };
 }
 
-type WidgetColumns = Pick<CreateSiteInput, "title" | "greeting" | "brandColor" | "locale" | "identityRequired" | "trackBeforeInteraction">;
+type WidgetColumns = Pick<
+  CreateSiteInput,
+  "title" | "greeting" | "brandColor" | "locale" | "identityRequired" | "trackBeforeInteraction" | "timezone" | "hours" | "holidays" | "awayMessage"
+>;
 const widgetData = (input: WidgetColumns) => ({
   title: input.title,
   greeting: input.greeting,
@@ -50,6 +62,11 @@ const widgetData = (input: WidgetColumns) => ({
   locale: input.locale,
   identityRequired: input.identityRequired,
   trackBeforeInteraction: input.trackBeforeInteraction,
+  timezone: input.timezone,
+  // A JSON column is cleared with DbNull (a plain null would mean JSON's null)
+  hours: input.hours === null ? Prisma.DbNull : input.hours,
+  holidays: input.holidays,
+  awayMessage: input.awayMessage,
 });
 
 /** Creates a site with an inbox of its own. */

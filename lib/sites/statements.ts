@@ -7,6 +7,7 @@ import type { PreparedStatement } from "../db/client";
 export const FIND_WIDGET_SITE: PreparedStatement = {
   name: "find_widget_site",
   text: `
-    SELECT id, name, inbox_id AS "inboxId", origins, offline, identity_required AS "identityRequired"
+    SELECT id, name, inbox_id AS "inboxId", origins, offline, identity_required AS "identityRequired",
+           timezone, hours, holidays
     FROM sites WHERE id = $1`,
 };

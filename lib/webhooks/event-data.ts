@@ -1,4 +1,5 @@
 import { toWebhookWireConversation } from "../conversations/conversation-view";
+import { toWireRating } from "../conversations/rate-conversation";
 import { db } from "../db/client";
 import { messageInclude, toWebhookWireMessage } from "../conversations/message-view";
 import { ticketAttachmentsInclude, toWebhookWireTicket, toWireAttachment } from "../tickets/ticket-view";
@@ -53,6 +54,11 @@ export async function eventData(
           status: type === "conversation.closed" ? "closed" : conversation.status,
         },
       };
+    }
+    case "conversation.rated": {
+      const rating = await prisma.conversationRating.findUnique({ where: { id: subjectId }, include: { conversation: { select: { siteId: true } } } });
+      if (!rating) return null;
+      return { conversation_id: rating.conversationId, site_id: rating.conversation.siteId, rating: toWireRating(rating) };
     }
     case "ticket.created": {
       const ticket = await prisma.ticket.findUnique({ where: { id: subjectId }, include: ticketAttachmentsInclude });

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { db } from "../db/client";
 import type { widgetConfig } from "../contracts/widget-wire";
-import type { SiteRecord } from "../sites/find-site";
+import type { WidgetSite } from "../sites/find-site";
+import { siteAvailability } from "../sites/site-hours";
 
 // What the widget shows before anyone has written: GET /widget/{siteID}/config (decisions.md,
 // "The widget's next version"). Team pictures travel inline as data URLs, so only small ones.
@@ -10,12 +11,21 @@ import type { SiteRecord } from "../sites/find-site";
 export const MAX_INLINE_PICTURE_BYTES = 16 * 1024;
 const MAX_TEAM = 5;
 
+/** How long a browser may keep the config (decisions.md), and never past the next opening or closing. */
+const MAX_AGE_SECONDS = 60;
+
 export type WidgetConfig = z.infer<typeof widgetConfig>;
 
-export async function readWidgetConfig(site: SiteRecord): Promise<WidgetConfig> {
+/** The config and how many seconds it stays true (the answer's max-age). */
+export async function readWidgetConfig(site: WidgetSite): Promise<{ config: WidgetConfig; maxAgeSeconds: number }> {
   const prisma = await db();
+  const now = new Date();
+  const availability = siteAvailability(site, now);
   const [settings, team] = await Promise.all([
-    prisma.site.findUniqueOrThrow({ where: { id: site.id }, select: { title: true, greeting: true, brandColor: true, locale: true, trackBeforeInteraction: true } }),
+    prisma.site.findUniqueOrThrow({
+      where: { id: site.id },
+      select: { title: true, greeting: true, brandColor: true, locale: true, awayMessage: true, trackBeforeInteraction: true },
+    }),
     prisma.member.findMany({
       where: { shownInWidget: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -23,12 +33,15 @@ export async function readWidgetConfig(site: SiteRecord): Promise<WidgetConfig> 
       select: { name: true, avatarBytes: true, avatarContentType: true },
     }),
   ]);
-  return {
+  const config: WidgetConfig = {
     title: settings.title,
     greeting: settings.greeting,
     brand_color: settings.brandColor,
-    offline: site.offline,
+    offline: availability.offline,
     track_before_interaction: settings.trackBeforeInteraction,
+    open: availability.open,
+    next_open_at: availability.nextOpenAt?.toISOString() ?? null,
+    away_message: settings.awayMessage,
     locale: settings.locale as WidgetConfig["locale"], // stored only from the sites' WIDGET_LOCALES
     team: team.map((member) => ({
       name: member.name,
@@ -38,4 +51,6 @@ export async function readWidgetConfig(site: SiteRecord): Promise<WidgetConfig> 
           : null,
     })),
   };
+  const untilChange = availability.changesAt ? Math.ceil((availability.changesAt.getTime() - now.getTime()) / 1000) : Infinity;
+  return { config, maxAgeSeconds: Math.max(0, Math.min(MAX_AGE_SECONDS, untilChange)) };
 }

@@ -55,6 +55,8 @@ function fail(el: HTMLElement, text: string, cid: string, msg: string, files?: F
 /** The conversation was closed by staff (a 409, or the closing system message). */
 export function showClosed(closed: boolean): void {
   els.cl!.hidden = !closed;
+  els.rt!.hidden = Boolean(st.r);
+  els.rd!.hidden = !st.r;
 }
 
 export function markClosed(): void {

@@ -58,6 +58,7 @@ input,textarea{font:inherit;font-size:14px;color:inherit;margin:0}
 @keyframes dot{0%,60%,100%{transform:none;opacity:.45}30%{transform:translateY(-3px);opacity:1}}
 .cl{margin:6px 12px 0;padding:12px 14px;border:1px solid var(--ln);border-radius:12px;display:grid;gap:8px;font-size:13px;text-align:center}
 .cl p{margin:0}
+.rt{display:grid;gap:8px}.rt fieldset{border:0;margin:0;padding:0}.rt legend{margin:0 auto 4px}.rf{display:flex;justify-content:center;gap:4px}.fa5{font-size:24px;line-height:1;padding:4px;background:none;border:2px solid transparent;border-radius:10px;cursor:pointer}.fa5[aria-pressed=true]{border-color:var(--a)}.rt textarea{font:inherit;padding:6px 8px;border:1px solid var(--ln);border-radius:8px;resize:vertical}
 .ea{display:grid;gap:6px;padding:10px 12px;border-top:1px solid var(--ln);font-size:13px}
 .rw{display:flex;gap:8px}
 .rw input{flex:1;min-width:0}

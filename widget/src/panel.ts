@@ -7,8 +7,10 @@ import { PANEL_CSS } from "./panel-style";
 import { drop, kick, poll, repoll, tokenMoved } from "./poll";
 import { initPresence, opened, showTyping, stopReading, typingOff } from "./presence";
 import { adopt, hooks, initSession, key, read, save, st } from "./session";
+import { backAt } from "./hours";
 import { fmt, T, type Key } from "./strings";
 import { initTickets } from "./tickets";
+import { initRating } from "./rating";
 import { loadStrings } from "./i18n";
 import type { Boot, PanelApi, ParleyWindow, SiteConfig } from "./types";
 import { buildView, localize, type Elements } from "./view";
@@ -41,6 +43,7 @@ function start(boot: Boot): PanelApi {
     initPresence(e, active);
     initComposer(e);
     initTickets(e, show);
+    initRating(e);
     e.x!.addEventListener("click", () => toggle(false, true));
     refresh();
     if (st.e) showClosed(true);
@@ -55,10 +58,13 @@ function start(boot: Boot): PanelApi {
     if (!els) return;
     els.ti!.textContent = title;
     els.p!.setAttribute("aria-label", title);
-    els.su!.textContent = offline ? T.away : T.replyFast;
+    // Outside service hours: when the team is back, and the owner's away message before a start
+    const closed = config?.open === false;
+    els.su!.textContent = (closed && backAt(config!.next_open_at)) || (offline ? T.away : T.replyFast);
     els.tp!.textContent = offline ? T.away : T.ticketIntro;
     els.gr!.textContent = config?.greeting || T.greeting;
-    const text = offline ? (me.email ? fmt("offlineNoteTo", { email: me.email }) : T.offlineNote) : "";
+    const away = closed && !st.c ? config!.away_message : null;
+    const text = [away, offline ? (me.email ? fmt("offlineNoteTo", { email: me.email }) : T.offlineNote) : ""].filter(Boolean).join(" ");
     els.n!.textContent = text;
     els.n!.hidden = !text;
     const faces = (config?.team || []).slice(0, 3).map((m) => avatar(m.name, m.avatar?.startsWith("data:image/") ? m.avatar : null));

@@ -11,6 +11,7 @@ export interface State {
   /** last sequence the visitor has seen (for the unread badge) */ s?: number;
   /** started while offline */ o?: number;
   /** ended: closed by staff, the next message starts anew */ e?: number;
+  /** this close was rated (or can no longer be) */ r?: number;
 }
 
 const NO: Res = { ok: false, status: 0, code: undefined, result: null, message: undefined, retryAfter: 0 };

@@ -34,6 +34,10 @@ export interface SiteConfig {
   brand_color: string | null;
   offline: boolean;
   track_before_interaction?: boolean;
+  /** Inside the site's service hours; next_open_at: when they next begin (null while open or never). */
+  open: boolean;
+  next_open_at: string | null;
+  away_message: string | null;
   locale: string | null;
   team: TeamMember[];
 }

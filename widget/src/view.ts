@@ -19,13 +19,15 @@ export const TYPES =
 const field = (id: string, key: Key, input: string, close = "") =>
   `<div class=fd><label for=${id} data-t=${key}></label>${input} aria-describedby=${id}-e>${close}<span class=fe id=${id}-e></span></div>`;
 
+const FACES = ["😞", "🙁", "😐", "🙂", "😄"];
+
 const MARKUP = `<div class=p id=p role=dialog hidden>
 <div class=hd><div><p class=ti id=ti dir=auto></p><p class=su id=su></p></div><button class=ib id=x type=button data-a=aria-label:closeChat>${CLOSE}</button></div>
 <div class=v id=v>
 <div class=n id=n role=status hidden></div>
 <div class=ls id=ls role=log aria-live=polite data-a=aria-label:messages tabindex=0><div class=e0 id=e0><div class=fc id=fc></div><p class=gr id=gr dir=auto></p></div></div>
 <div class=ty id=ty aria-live=off></div>
-<div class=cl id=cl role=status hidden><p data-t=closed></p><p data-t=closedHint></p><button class=bt id=nw type=button data-t=startNew></button></div>
+<div class=cl id=cl role=status hidden><p data-t=closed></p><form class=rt id=rt><fieldset><legend data-t=rateAsk></legend><div class=rf>${[1, 2, 3, 4, 5].map((n) => `<button type=button class=fa5 data-s=${n} aria-pressed=false data-a=aria-label:rate${n}>${FACES[n - 1]}</button>`).join("")}</div></fieldset><textarea id=rc rows=2 maxlength=1000 data-a="aria-label:rateComment;placeholder:rateComment" hidden></textarea><button class=bt id=rs hidden data-t=rateSend></button></form><p id=rd hidden data-t=rateThanks></p><p data-t=closedHint></p><button class=bt id=nw type=button data-t=startNew></button></div>
 <form class=ea id=ea hidden><label for=ee data-t=emailPrompt></label><div class=rw><input id=ee type=email required maxlength=254 autocomplete=email data-a=placeholder:emailExample><button class=bt data-t=continue></button></div></form>
 <form class=c id=c><label class=ab>${CLIP}<input id=cf class=sr type=file multiple data-a=aria-label:addFiles accept="${TYPES.join(",")}"></label><textarea id=tx rows=1 maxlength=4000 data-a="aria-label:message;placeholder:placeholder"></textarea><button class=sb data-a=aria-label:send>${SEND}</button></form>
 <button class="lk go" id=go type=button data-t=preferEmail></button>

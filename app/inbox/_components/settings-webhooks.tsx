@@ -23,6 +23,7 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   "conversation.closed": "a conversation is closed",
   "ticket.created": "a ticket is filed",
   "attachment.uploaded": "a ticket's file is uploaded",
+  "conversation.rated": "a visitor rates a closed conversation",
 };
 
 const webhookPath = (id: string) => `/api/v1/inbox/webhooks/${encodeURIComponent(id)}`;

@@ -11,6 +11,8 @@ import { LabelsSection } from "../../_components/settings-labels";
 import { SavedRepliesSection } from "../../_components/settings-saved-replies";
 import { InviteForm, MemberEditor } from "../../_components/settings-members";
 import { NewSiteForm, SiteEditor } from "../../_components/settings-sites";
+import { HoursEditor } from "../../_components/settings-hours";
+import { timeZoneNames } from "@/lib/core/validation/time-zone";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
 import { requireStaffPage } from "../../_components/staff-session";
 
@@ -25,6 +27,7 @@ export default async function SettingsPage() {
     );
   }
   const [sites, team, webhooks, replies, labels] = await Promise.all([listSites(), listTeam(), listWebhooks(), listSavedReplies(member), listLabels()]);
+  const timeZones = timeZoneNames();
   return (
     <main id="main" className={styles.page}>
       <h1>Settings</h1>
@@ -32,7 +35,10 @@ export default async function SettingsPage() {
         <h2 id="sites-title">Sites</h2>
         <NewSiteForm />
         {sites.map((site) => (
-          <SiteEditor key={site.id} site={site} serviceOrigin={serviceOrigin()} />
+          <div key={site.id}>
+            <SiteEditor site={site} serviceOrigin={serviceOrigin()} />
+            <HoursEditor site={site} timeZones={timeZones} />
+          </div>
         ))}
       </section>
       <section aria-labelledby="team-title">

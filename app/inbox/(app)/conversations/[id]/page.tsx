@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { readInboxConversation, type InboxConversation } from "@/lib/conversations/inbox-conversations";
+import { ratingsOf } from "@/lib/conversations/rate-conversation";
 import { AppError } from "@/lib/core/errors";
 import { listLabels } from "@/lib/labels/labels";
 import { listSavedReplies } from "@/lib/saved-replies/saved-replies";
@@ -13,6 +14,7 @@ import { LabelChips } from "../../../_components/label-chips";
 import { LabelEditor } from "../../../_components/label-editor";
 import { LocalTime } from "../../../_components/local-time";
 import { MessageFiles } from "../../../_components/message-files";
+import { Ratings } from "../../../_components/ratings";
 import { requireStaffPage } from "../../../_components/staff-session";
 import { VerifiedMark } from "../../../_components/verified-mark";
 import { VisitorAvatar, VisitorCard, VisitorConversations } from "../../../_components/visitor-card";
@@ -39,6 +41,7 @@ export default async function ConversationPage({ params, searchParams }: { param
   const query = await searchParams;
   const [conversation, members, labels, savedReplies] = await Promise.all([read(member, decodeURIComponent(id)), listAssignable(), listLabels(), listSavedReplies(member)]);
   const visitorName = conversation.visitor.display_name;
+  const ratings = await ratingsOf(conversation.id);
   const lastPublicStaff = conversation.messages.filter((message) => message.kind === "message" && message.author_type === "staff").at(-1);
   const seen = lastPublicStaff ? conversation.visitor_seen_sequence >= lastPublicStaff.sequence : null;
   return (
@@ -84,6 +87,7 @@ export default async function ConversationPage({ params, searchParams }: { param
               </li>
             ))}
           </ol>
+          <Ratings ratings={ratings} />
           <TypingIndicator conversationId={conversation.id} initial={conversation.visitor_typing} name={visitorName} />
           <Composer
             conversationId={conversation.id}
