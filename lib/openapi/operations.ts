@@ -11,6 +11,7 @@ import { FILE_CONTENT_TYPES, ticketBody } from "../contracts/tickets";
 import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
+import { searchOperations } from "./search-operations";
 import { widgetOperations } from "./widget-operations";
 import { workspaceOperations } from "./workspace-operations";
 import * as wire from "../contracts/wire";
@@ -270,5 +271,6 @@ export const operations: Operation[] = [
   ...inboxOperations,
   ...inboxNotificationOperations,
   ...workspaceOperations,
+  ...searchOperations,
   ...widgetOperations,
 ];

@@ -1,0 +1,44 @@
+import { queryPrepared } from "../db/client";
+import type { SearchQuery, SearchResult } from "../contracts/search";
+import { encodeKeysetCursor } from "../core/validation/cursors";
+import { searchSnippet } from "./snippet";
+import { SEARCH_PAGE, type SearchRow } from "./statements";
+
+// Search over conversations and tickets for staff (the inbox and the operator API; notes included):
+// decisions.md, round 3, "Search"; docs/search.md. Every member sees every site, as in the list.
+
+/** A q of just `#123` asks for ticket 123 (by number only: "123" in a text is not that ticket). */
+const TICKET_NUMBER = /^#([0-9]{1,9})$/;
+
+export async function search(query: SearchQuery) {
+  const ticketNumber = TICKET_NUMBER.exec(query.q)?.[1];
+  const rows = await queryPrepared<SearchRow>(SEARCH_PAGE, [
+    ticketNumber === undefined ? query.q : null,
+    ticketNumber === undefined ? null : Number(ticketNumber),
+    query.site ?? null,
+    query.status === "all" ? null : query.status,
+    query.label ?? null,
+    query.cursor?.at ?? null,
+    query.cursor?.id ?? null,
+    query.limit + 1,
+  ]);
+  const items = rows.slice(0, query.limit).map(toResult);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    items,
+    next_cursor: last ? encodeKeysetCursor({ at: last.matched_at, id: last.id }) : null,
+    has_more: last !== undefined,
+  };
+}
+
+function toResult(row: SearchRow): SearchResult {
+  return {
+    type: row.type,
+    id: row.id,
+    site_id: row.site_id,
+    title: row.title,
+    snippet: searchSnippet(row.doc, row.folded, row.headline),
+    matched_at: row.matched_at.toISOString(),
+    message_id: row.message_id,
+  };
+}

@@ -1,0 +1,80 @@
+import type { PreparedStatement } from "../db/client";
+
+// The search's SQL (docs/search.md). Every text is matched as parley_search_vector(<text>) @@
+// parley_search_query(q) — the very expressions of migration 20261127030000's GIN indexes, so
+// each branch is an index scan. The query is computed once per statement (a scalar subquery), not
+// per row. One item per conversation or ticket: its best match (a message before the visitor's
+// name or email), the newest of those. Snippets are computed for the page's rows only.
+
+const QUERY = `(SELECT parley_search_query($1))`;
+const VISITOR_TEXT = `coalesce(c.visitor_name, '') || ' ' || coalesce(c.visitor_email, '')`;
+const TICKET_TEXT = `t.subject || ' ' || t.body || ' ' || coalesce(t.name, '') || ' ' || t.email`;
+const FILE_NAME_TEXT = `a.name || ' ' || translate(a.name, '-_.', '   ')`;
+const HEADLINE_OPTIONS = "StartSel=<<, StopSel=>>, MaxWords=30, MinWords=12, ShortWord=2";
+
+/**
+ * A page of matches for q ($1; null: none by text) or ticket number $2 (null: none by number), site $3, conversation status
+ * $4, label $5 (each null for any), after cursor ($6 time, $7 id; null for the first page), at
+ * most $8 rows. Rows come newest match first.
+ */
+export const SEARCH_PAGE: PreparedStatement = {
+  name: "search_page",
+  text: `
+    WITH hits AS (
+      SELECT 'conversation' AS type, m.conversation_id AS id, m.id AS message_id, m.created_at AS matched_at, m.body AS doc, 0 AS rank
+        FROM messages m
+       WHERE parley_search_vector(m.body) @@ ${QUERY} AND m.author_type <> 'system'
+      UNION ALL
+      SELECT 'conversation', c.id, NULL, c.last_activity_at, ${VISITOR_TEXT}, 1
+        FROM conversations c
+       WHERE parley_search_vector(${VISITOR_TEXT}) @@ ${QUERY}
+      UNION ALL
+      SELECT 'ticket', t.id, NULL, t.created_at, ${TICKET_TEXT}, 0
+        FROM tickets t
+       WHERE parley_search_vector(${TICKET_TEXT}) @@ ${QUERY} OR t.number = $2::int
+      UNION ALL
+      SELECT 'ticket', r.ticket_id, NULL, r.created_at, r.body, 0
+        FROM ticket_replies r
+       WHERE parley_search_vector(r.body) @@ ${QUERY}
+      UNION ALL
+      SELECT 'ticket', a.ticket_id, NULL, a.created_at, a.name, 0
+        FROM ticket_attachments a
+       WHERE parley_search_vector(${FILE_NAME_TEXT}) @@ ${QUERY}
+    ),
+    best AS (
+      SELECT DISTINCT ON (type, id) * FROM hits
+       ORDER BY type, id, rank, matched_at DESC, message_id DESC NULLS LAST
+    ),
+    page AS (
+      SELECT b.type, b.id, b.message_id, b.matched_at, b.doc,
+             coalesce(c.site_id, t.site_id) AS site_id,
+             CASE WHEN b.type = 'conversation' THEN coalesce(c.visitor_name, c.visitor_email, 'Visitor')
+                  ELSE '#' || t.number || ' ' || t.subject END AS title
+        FROM best b
+        LEFT JOIN conversations c ON b.type = 'conversation' AND c.id = b.id
+        LEFT JOIN tickets t ON b.type = 'ticket' AND t.id = b.id
+       WHERE ($3::text IS NULL OR coalesce(c.site_id, t.site_id) = $3)
+         AND ($4::text IS NULL OR c.status = $4)
+         AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels cl WHERE cl.conversation_id = c.id AND cl.label_id = $5))
+         AND ($6::timestamptz IS NULL OR (b.matched_at, b.id) < ($6, $7::text))
+       ORDER BY b.matched_at DESC, b.id DESC
+       LIMIT $8
+    )
+    SELECT type, id, message_id, matched_at, site_id, title, doc, parley_fold(doc) AS folded,
+           ts_headline('english', parley_fold(doc), ${QUERY}, '${HEADLINE_OPTIONS}') AS headline
+      FROM page
+     ORDER BY matched_at DESC, id DESC`,
+};
+
+export interface SearchRow {
+  type: "conversation" | "ticket";
+  id: string;
+  message_id: string | null;
+  matched_at: Date;
+  site_id: string;
+  title: string;
+  doc: string;
+  folded: string;
+  /** Null when the query has no words (a bare `#123`). */
+  headline: string | null;
+}
