@@ -1,4 +1,4 @@
-import { queryPrepared } from "../db/client";
+import { sqlExecutor } from "../db/client";
 import type { SearchQuery, SearchResult } from "../contracts/search";
 import { encodeKeysetCursor } from "../core/validation/cursors";
 import { searchSnippet } from "./snippet";
@@ -12,7 +12,8 @@ const TICKET_NUMBER = /^#([0-9]{1,9})$/;
 
 export async function search(query: SearchQuery) {
   const ticketNumber = TICKET_NUMBER.exec(query.q)?.[1];
-  const rows = await queryPrepared<SearchRow>(SEARCH_PAGE, [
+  const sql = await sqlExecutor();
+  const { rows } = await sql.executeSql(SEARCH_PAGE, [
     ticketNumber === undefined ? query.q : null,
     ticketNumber === undefined ? null : Number(ticketNumber),
     query.site ?? null,
@@ -22,8 +23,9 @@ export async function search(query: SearchQuery) {
     query.cursor?.id ?? null,
     query.limit + 1,
   ]);
-  const items = rows.slice(0, query.limit).map(toResult);
-  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  const page = rows as SearchRow[];
+  const items = page.slice(0, query.limit).map(toResult);
+  const last = page.length > query.limit ? page[query.limit - 1] : undefined;
   return {
     items,
     next_cursor: last ? encodeKeysetCursor({ at: last.matched_at, id: last.id }) : null,

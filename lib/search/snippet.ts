@@ -2,9 +2,9 @@ import { MAX_SNIPPET_LENGTH } from "../contracts/search";
 
 // A search result's snippet: plain text around the match, matched words wrapped in << >>, at most
 // MAX_SNIPPET_LENGTH characters. The database highlights the accent-folded text (ts_headline on
-// parley_fold(doc): that is where the stemmed words match); parley_fold maps one character to one,
-// so the excerpt is put back into the original's characters here — except `<` and `>`, which stay
-// `‹` `›` so that the text can never fake a marker.
+// parley_fold(doc), `<` `>` made `‹` `›`: that is where the stemmed words match, and no `<<` there
+// is the text's own); the folding maps one character to one, so the excerpt is put back into the
+// original's characters here — except `<` and `>`, which stay `‹` `›`.
 
 const OPEN = "<<";
 const CLOSE = ">>";

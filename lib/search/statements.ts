@@ -1,12 +1,12 @@
-import type { PreparedStatement } from "../db/client";
-
 // The search's SQL (docs/search.md). Every text is matched as parley_search_vector(<text>) @@
 // parley_search_query(q) — the very expressions of migration 20261127030000's GIN indexes, so
-// each branch is an index scan. The query is computed once per statement (a scalar subquery), not
-// per row. One item per conversation or ticket: its best match (a message before the visitor's
-// name or email), the newest of those. Snippets are computed for the page's rows only.
+// each branch can be an index scan. Not a prepared statement: planned with q's value each time,
+// parley_search_query(q) folds into a constant and the planner sees how common its words are (a
+// generic plan would guess). One item per conversation or ticket: its best match (a message before
+// the visitor's name or email), the newest of those. Snippets are computed for the page's rows
+// only, on the folded text with `<` `>` made `‹` `›` (so the text never fakes a marker).
 
-const QUERY = `(SELECT parley_search_query($1))`;
+const QUERY = "parley_search_query($1)";
 const VISITOR_TEXT = `coalesce(c.visitor_name, '') || ' ' || coalesce(c.visitor_email, '')`;
 const TICKET_TEXT = `t.subject || ' ' || t.body || ' ' || coalesce(t.name, '') || ' ' || t.email`;
 const FILE_NAME_TEXT = `a.name || ' ' || translate(a.name, '-_.', '   ')`;
@@ -17,9 +17,7 @@ const HEADLINE_OPTIONS = "StartSel=<<, StopSel=>>, MaxWords=30, MinWords=12, Sho
  * $4, label $5 (each null for any), after cursor ($6 time, $7 id; null for the first page), at
  * most $8 rows. Rows come newest match first.
  */
-export const SEARCH_PAGE: PreparedStatement = {
-  name: "search_page",
-  text: `
+export const SEARCH_PAGE = `
     WITH hits AS (
       SELECT 'conversation' AS type, m.conversation_id AS id, m.id AS message_id, m.created_at AS matched_at, m.body AS doc, 0 AS rank
         FROM messages m
@@ -60,11 +58,10 @@ export const SEARCH_PAGE: PreparedStatement = {
        ORDER BY b.matched_at DESC, b.id DESC
        LIMIT $8
     )
-    SELECT type, id, message_id, matched_at, site_id, title, doc, parley_fold(doc) AS folded,
-           ts_headline('english', parley_fold(doc), ${QUERY}, '${HEADLINE_OPTIONS}') AS headline
-      FROM page
-     ORDER BY matched_at DESC, id DESC`,
-};
+    SELECT type, id, message_id, matched_at, site_id, title, doc, folded,
+           ts_headline('english', folded, ${QUERY}, '${HEADLINE_OPTIONS}') AS headline
+      FROM (SELECT page.*, translate(parley_fold(doc), '<>', '‹›') AS folded FROM page) AS shown
+     ORDER BY matched_at DESC, id DESC`;
 
 export interface SearchRow {
   type: "conversation" | "ticket";
@@ -74,6 +71,7 @@ export interface SearchRow {
   site_id: string;
   title: string;
   doc: string;
+  /** parley_fold(doc) with `<` `>` as `‹` `›`. */
   folded: string;
   /** Null when the query has no words (a bare `#123`). */
   headline: string | null;
