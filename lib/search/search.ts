@@ -2,7 +2,7 @@ import { sqlExecutor } from "../db/client";
 import type { SearchQuery, SearchResult } from "../contracts/search";
 import { encodeKeysetCursor } from "../core/validation/cursors";
 import { searchSnippet } from "./snippet";
-import { SEARCH_PAGE, type SearchRow } from "./statements";
+import { RECENT_SEARCH_PAGE, RECENT_WINDOW, SEARCH_PAGE, type SearchRow } from "./statements";
 
 // Search over conversations and tickets for staff (the inbox and the operator API; notes included):
 // decisions.md, round 3, "Search"; docs/search.md. Every member sees every site, as in the list.
@@ -10,10 +10,10 @@ import { SEARCH_PAGE, type SearchRow } from "./statements";
 /** A q of just `#123` asks for ticket 123 (by number only: "123" in a text is not that ticket). */
 const TICKET_NUMBER = /^#([0-9]{1,9})$/;
 
-export async function search(query: SearchQuery) {
+/** `recentWindow`: how many of the newest conversations the first page looks at first (statements.ts). */
+export async function search(query: SearchQuery, recentWindow = RECENT_WINDOW) {
   const ticketNumber = TICKET_NUMBER.exec(query.q)?.[1];
-  const sql = await sqlExecutor();
-  const { rows } = await sql.executeSql(SEARCH_PAGE, [
+  const values = [
     ticketNumber === undefined ? query.q : null,
     ticketNumber === undefined ? null : Number(ticketNumber),
     query.site ?? null,
@@ -22,10 +22,13 @@ export async function search(query: SearchQuery) {
     query.cursor?.at ?? null,
     query.cursor?.id ?? null,
     query.limit + 1,
-  ]);
-  const page = rows as SearchRow[];
-  const items = page.slice(0, query.limit).map(toResult);
-  const last = page.length > query.limit ? page[query.limit - 1] : undefined;
+  ];
+  const sql = await sqlExecutor();
+  // The first page tries the newest conversations first (statements.ts): a full page there is the answer.
+  let rows = query.cursor ? [] : ((await sql.executeSql(RECENT_SEARCH_PAGE, [...values, recentWindow])).rows as SearchRow[]);
+  if (rows.length <= query.limit) rows = (await sql.executeSql(SEARCH_PAGE, values)).rows as SearchRow[];
+  const items = rows.slice(0, query.limit).map(toResult);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
     items,
     next_cursor: last ? encodeKeysetCursor({ at: last.matched_at, id: last.id }) : null,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { MAX_SNIPPET_LENGTH } from "../../lib/contracts/search";
+import { MAX_SNIPPET_LENGTH, searchQuery } from "../../lib/contracts/search";
+import { search as searchService } from "../../lib/search/search";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, staffReply, startConversation, type Started } from "../support/fixtures";
@@ -186,6 +187,18 @@ describe("filters and pages", () => {
     } while (cursor);
     expect(sizes).toEqual([2, 2, 1]);
     expect(seen).toEqual(ids(whole));
+  });
+});
+
+describe("the first page's look at the newest conversations", () => {
+  // By now the newest conversations are the closed parcel (its close notice), the jam (a long
+  // reply), then the pagination ones: older matches sit inside the window, newer ones outside it.
+  test("gives the same pages as the whole index, however few conversations it looks at", async () => {
+    for (const query of [{ q: "pagination", limit: "2" }, { q: "pagination", limit: "4" }, { q: "late", limit: "1" }, { q: "late or pagination", limit: "2" }, { q: "vegan or late or shade", limit: "2" }, { q: "check", limit: "3", site: siteB }]) {
+      const whole = await searchService(searchQuery.parse(query), 0);
+      expect(whole.items.length, JSON.stringify(query)).toBeGreaterThan(0);
+      for (const window of [1, 2, 3, 1000]) expect(await searchService(searchQuery.parse(query), window), `${JSON.stringify(query)} window ${window}`).toEqual(whole);
+    }
   });
 });
 
