@@ -25,9 +25,12 @@ test("/ focuses search; a result opens the conversation at the matching message,
 
   const agent = await signedInStaff(browser, "agent", "Sam Searcher");
   const inbox = agent.page;
-  await inbox.keyboard.press("/");
   const box = inbox.getByRole("searchbox", { name: "Search conversations and tickets" });
-  await expect(box).toBeFocused();
+  // Until the page has hydrated, no script listens for the key yet.
+  await expect(async () => {
+    await inbox.keyboard.press("/");
+    await expect(box).toBeFocused({ timeout: 1_000 });
+  }).toPass();
   await box.fill(`creme ${tag}`);
   await box.press("Enter");
 
