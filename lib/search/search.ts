@@ -24,8 +24,10 @@ export async function search(query: SearchQuery, recentWindow = RECENT_WINDOW) {
     query.limit + 1,
   ];
   const sql = await sqlExecutor();
-  // The first page tries the newest conversations first (statements.ts): a full page there is the answer.
-  let rows = query.cursor ? [] : ((await sql.executeSql(RECENT_SEARCH_PAGE, [...values, recentWindow])).rows as SearchRow[]);
+  // The first page of words tries the newest conversations first (statements.ts): a full page
+  // there is the answer. A ticket number is one index probe: straight to the whole search.
+  const tryRecent = !query.cursor && ticketNumber === undefined;
+  let rows = tryRecent ? ((await sql.executeSql(RECENT_SEARCH_PAGE, [...values, recentWindow])).rows as SearchRow[]) : [];
   if (rows.length <= query.limit) rows = (await sql.executeSql(SEARCH_PAGE, values)).rows as SearchRow[];
   const items = rows.slice(0, query.limit).map(toResult);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
