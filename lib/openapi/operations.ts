@@ -12,6 +12,7 @@ import { FILE_CONTENT_TYPES, fileDescriptor, ticketBody } from "../contracts/tic
 import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
+import { searchOperations } from "./search-operations";
 import { widgetOperations } from "./widget-operations";
 import { workspaceOperations } from "./workspace-operations";
 import * as wire from "../contracts/wire";
@@ -311,5 +312,6 @@ export const operations: Operation[] = [
   ...inboxOperations,
   ...inboxNotificationOperations,
   ...workspaceOperations,
+  ...searchOperations,
   ...widgetOperations,
 ];

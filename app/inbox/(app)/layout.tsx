@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import { cache, type ReactNode } from "react";
+import { cache, Suspense, type ReactNode } from "react";
 import { unreadConversationCount } from "@/lib/conversations/inbox-conversations";
 import styles from "../inbox.module.css";
 import { SignOutButton } from "../_components/auth-forms";
 import { inboxTitle } from "../_components/inbox-title";
 import { LiveUpdates } from "../_components/live-updates";
 import { NavLinks } from "../_components/nav-links";
+import { SearchBox } from "../_components/search-box";
 import { currentStaff, requireStaffPage } from "../_components/staff-session";
 
 export const dynamic = "force-dynamic";
@@ -30,6 +31,9 @@ export default async function InboxLayout({ children }: { children: ReactNode })
       <header className={styles.header}>
         <span className={styles.brand}>Parley</span>
         <NavLinks owner={member.role === "owner"} />
+        <Suspense>
+          <SearchBox />
+        </Suspense>
         <div className={styles.headerEnd}>
           <LiveUpdates unreadTotal={unread} />
           <span>

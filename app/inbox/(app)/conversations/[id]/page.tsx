@@ -15,6 +15,7 @@ import { LabelEditor } from "../../../_components/label-editor";
 import { LocalTime } from "../../../_components/local-time";
 import { MessageFiles } from "../../../_components/message-files";
 import { Ratings } from "../../../_components/ratings";
+import { ScrollToMessage } from "../../../_components/scroll-to-message";
 import { requireStaffPage } from "../../../_components/staff-session";
 import { VerifiedMark } from "../../../_components/verified-mark";
 import { VisitorAvatar, VisitorCard, VisitorConversations } from "../../../_components/visitor-card";
@@ -43,6 +44,8 @@ export default async function ConversationPage({ params, searchParams }: { param
   const visitorName = conversation.visitor.display_name;
   const ratings = await ratingsOf(conversation.id);
   const lastPublicStaff = conversation.messages.filter((message) => message.kind === "message" && message.author_type === "staff").at(-1);
+  // A search result's message (`?m=<id>`, docs/search.md): highlighted and scrolled to.
+  const matchedId = typeof query.m === "string" && conversation.messages.some((message) => message.id === query.m) ? query.m : null;
   const seen = lastPublicStaff ? conversation.visitor_seen_sequence >= lastPublicStaff.sequence : null;
   return (
     <div className={styles.workspace}>
@@ -69,7 +72,15 @@ export default async function ConversationPage({ params, searchParams }: { param
           </div>
           <ol className={styles.messages} aria-label="Messages" data-testid="messages" style={{ listStyle: "none", margin: 0 }}>
             {conversation.messages.map((message) => (
-              <li key={message.id} className={messageClass(message)} data-kind={message.kind} data-author={message.author_type}>
+              <li
+                key={message.id}
+                id={`m-${message.id}`}
+                className={message.id === matchedId ? `${messageClass(message)} ${styles.matched}` : messageClass(message)}
+                data-kind={message.kind}
+                data-author={message.author_type}
+                data-matched={message.id === matchedId ? "true" : undefined}
+                aria-current={message.id === matchedId ? "true" : undefined}
+              >
                 <div className={styles.messageMeta}>
                   {message.kind === "note" ? "Private note · " : ""}
                   {message.author_type === "visitor" ? visitorName : message.author_type === "system" ? "" : (message.author_name ?? "Staff")}
@@ -87,6 +98,7 @@ export default async function ConversationPage({ params, searchParams }: { param
               </li>
             ))}
           </ol>
+          {matchedId ? <ScrollToMessage messageId={matchedId} /> : null}
           <Ratings ratings={ratings} />
           <TypingIndicator conversationId={conversation.id} initial={conversation.visitor_typing} name={visitorName} />
           <Composer

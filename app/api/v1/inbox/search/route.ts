@@ -1,0 +1,8 @@
+import { searchQuery } from "@/lib/contracts/search";
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
+import { search } from "@/lib/search/search";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({ query: searchQuery }, async ({ query }) => ok(await search(query))),
+});

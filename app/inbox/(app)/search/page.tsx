@@ -1,0 +1,57 @@
+import Link from "next/link";
+import { searchQuery, type SearchResult } from "@/lib/contracts/search";
+import { search } from "@/lib/search/search";
+import styles from "../../inbox.module.css";
+import { LocalTime } from "../../_components/local-time";
+import { SearchSnippet } from "../../_components/search-snippet";
+import { requireStaffPage } from "../../_components/staff-session";
+
+type Params = Record<string, string | string[] | undefined>;
+
+/** Where a result opens: a conversation at its matching message, or the ticket. */
+function resultHref(item: SearchResult): string {
+  if (item.type === "ticket") return `/inbox/tickets/${encodeURIComponent(item.id)}`;
+  const at = item.message_id ? `?m=${encodeURIComponent(item.message_id)}#m-${encodeURIComponent(item.message_id)}` : "";
+  return `/inbox/conversations/${encodeURIComponent(item.id)}${at}`;
+}
+
+export default async function SearchPage({ searchParams }: { searchParams: Promise<Params> }) {
+  await requireStaffPage();
+  const params = await searchParams;
+  const plain = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
+  const parsed = searchQuery.safeParse(plain);
+  const page = parsed.success ? await search(parsed.data) : null;
+  const next = page?.next_cursor ? `/inbox/search?${new URLSearchParams({ ...plain, cursor: page.next_cursor })}` : null;
+  return (
+    <main id="main" className={styles.page} aria-labelledby="search-title">
+      <h1 id="search-title">{parsed.success ? `Results for “${parsed.data.q}”` : "Search"}</h1>
+      {!page ? (
+        <p className={styles.empty}>Type up to 200 characters in the search box (press / to get there).</p>
+      ) : page.items.length === 0 ? (
+        <p className={styles.empty}>Nothing matches. Words are matched whole except the last, which may be the start of a word; #123 finds ticket 123.</p>
+      ) : (
+        <ol className={styles.searchResults} aria-label="Search results" data-testid="search-results">
+          {page.items.map((item) => (
+            <li key={`${item.type}:${item.id}`}>
+              <Link href={resultHref(item)} className={styles.searchResult}>
+                <span className={styles.searchType}>{item.type === "ticket" ? "Ticket" : "Conversation"}</span>
+                <strong>{item.title}</strong>
+                <span className={styles.meta}>
+                  <LocalTime iso={item.matched_at} />
+                </span>
+                <span className={styles.searchSnippet}>
+                  <SearchSnippet snippet={item.snippet} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+      {next ? (
+        <p>
+          <Link href={next}>More results</Link>
+        </p>
+      ) : null}
+    </main>
+  );
+}

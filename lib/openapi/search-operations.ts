@@ -1,0 +1,23 @@
+import { searchPage, searchQuery } from "../contracts/search";
+import type { Operation } from "./operation";
+
+// Search (decisions.md, round 3, "Search"; docs/api.md, "Search"): one query and one answer for
+// the inbox (session) and the operator API (token).
+
+const DESCRIPTION =
+  "Message bodies (notes included), visitor names and emails, ticket numbers (`#123`), subjects, bodies, replies and file names; " +
+  "case- and accent-insensitive, English stemming, the last word matched as a prefix. One item per conversation or ticket, newest match first. " +
+  "`status` other than `all` and `label` leave tickets out. A `q`, `limit` or `cursor` out of shape: 400 `invalid_request`.";
+
+const operation = (family: "inbox" | "admin"): Operation => ({
+  method: "GET",
+  path: `/api/v1/${family}/search`,
+  family,
+  summary: "Search conversations and tickets",
+  description: DESCRIPTION,
+  extension: true,
+  query: searchQuery,
+  answers: { 200: searchPage },
+});
+
+export const searchOperations: Operation[] = [operation("inbox"), operation("admin")];
