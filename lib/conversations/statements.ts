@@ -37,8 +37,9 @@ export const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
 /**
  * Appends message $1 to conversation $2, unless the conversation is missing or closed or client_id
  * $3 is taken (then no row). The values: id, conversation id, client id, author type, author id,
- * member id, kind, body, whether files come with it (claimed in the same transaction). A public message takes the next public sequence; a note takes none (the
- * visitor's sequence has no gaps): it keeps the last public sequence and takes the next note
+ * member id, kind, body, whether files come with it (claimed in the same transaction). A public
+ * message takes the next public sequence; a note takes none (the visitor's sequence has no
+ * gaps): it keeps the last public sequence and takes the next note
  * number. The UPDATE takes the conversation's row lock, so concurrent appends queue up; the
  * increments and the insert commit or roll back together. A public message also NOTIFYs
  * long-polls in every process: delivered on commit, never on rollback.
