@@ -84,3 +84,13 @@ export const ticketReply = named(
     created_at: isoTime,
   }),
 );
+
+export const drainedDeliveries = named(
+  "DrainedDeliveries",
+  z.object({
+    events: z.int().min(0).describe("outbox events dispatched"),
+    jobs: z.int().min(0).describe("queue jobs run: staff alerts, follow-ups, email sends"),
+    deliveries: z.int().min(0).describe("webhook attempts made"),
+    rounds: z.int().min(1).describe("rounds run; the last found nothing, or the time budget ran out"),
+  }),
+);

@@ -85,4 +85,14 @@ export const notificationOperations: Operation[] = [
     answers: { 201: wire.ticketReply },
     errors: ["not_found", "member_not_found"],
   },
+  {
+    method: "GET",
+    path: "/api/v1/cron/dispatch",
+    family: "cron",
+    summary: "Deliver what is due (Vercel Cron, every minute)",
+    description:
+      "Runs pg-boss's maintenance, then delivery rounds (the outbox, due jobs, due webhook attempts) until one finds nothing or about 40 s have passed.",
+    extension: true,
+    answers: { 200: wire.drainedDeliveries },
+  },
 ];

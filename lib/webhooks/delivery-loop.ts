@@ -60,19 +60,8 @@ export function startDeliveryLoop(executor: SqlExecutor, timings: NotificationTi
   );
 
   async function attemptAndRecord(delivery: Claimed): Promise<void> {
-    let outcome: Outcome;
-    try {
-      const result = await attempt(delivery, timings.webhookTimeoutMs);
-      const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-      const retryInMs = succeeded ? null : (timings.webhookRetryScheduleMs[delivery.attempt - 1] ?? null);
-      const status = succeeded ? "succeeded" : retryInMs !== null ? "pending" : "failed";
-      outcome = { id: delivery.id, attempt: delivery.attempt, status, result, retryInMs };
-      log.info("webhook_attempt", { delivery: delivery.id, attempt: delivery.attempt, status, response_status: result.status });
-    } catch (error) {
-      logError("webhook_attempt_failed", error); // the hold runs out; it is claimed again
-      return;
-    }
-    if (abandoned) return; // stopped abruptly: nothing more is written, as after a crash
+    const outcome = await attemptOnce(delivery, timings, logError);
+    if (!outcome || abandoned) return; // stopped abruptly: nothing more is written, as after a crash
     await record(outcome);
     // Claim the retry when it falls due, which may be sooner than the next poll.
     if (outcome.retryInMs !== null) loop.wakeAt(Date.now() + outcome.retryInMs);
@@ -88,6 +77,34 @@ export function startDeliveryLoop(executor: SqlExecutor, timings: NotificationTi
       await loop.stop({ abrupt });
     },
   };
+}
+
+/**
+ * One pass without a loop, for a serverless round (lib/notifications/round.ts): claims the due
+ * deliveries there is room for, attempts them all, records their answers in one statement, and
+ * answers how many it claimed. A retry falls due for a later pass (the next round or the cron).
+ */
+export async function deliverDueOnce(executor: SqlExecutor, timings: NotificationTimings, logError: ErrorLog): Promise<number> {
+  const claimed = await claim(executor, ATTEMPTS_IN_FLIGHT, timings.webhookTimeoutMs + 5_000);
+  const outcomes = await Promise.all(claimed.map((delivery) => attemptOnce(delivery, timings, logError)));
+  const answered = outcomes.filter((outcome): outcome is Outcome => outcome !== null);
+  if (answered.length > 0) await recordOutcomes(executor, answered);
+  return claimed.length;
+}
+
+/** Attempts a claimed delivery and judges the answer; null when the attempt itself broke (the hold runs out, it is claimed again). */
+async function attemptOnce(delivery: Claimed, timings: NotificationTimings, logError: ErrorLog): Promise<Outcome | null> {
+  try {
+    const result = await attempt(delivery, timings.webhookTimeoutMs);
+    const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+    const retryInMs = succeeded ? null : (timings.webhookRetryScheduleMs[delivery.attempt - 1] ?? null);
+    const status = succeeded ? "succeeded" : retryInMs !== null ? "pending" : "failed";
+    log.info("webhook_attempt", { delivery: delivery.id, attempt: delivery.attempt, status, response_status: result.status });
+    return { id: delivery.id, attempt: delivery.attempt, status, result, retryInMs };
+  } catch (error) {
+    logError("webhook_attempt_failed", error);
+    return null;
+  }
 }
 
 async function claim(executor: SqlExecutor, limit: number, holdMs: number): Promise<Claimed[]> {
