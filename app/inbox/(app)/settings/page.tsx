@@ -12,6 +12,7 @@ import { SavedRepliesSection } from "../../_components/settings-saved-replies";
 import { InviteForm, MemberEditor } from "../../_components/settings-members";
 import { NewSiteForm, SiteEditor } from "../../_components/settings-sites";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
+import { WebhookHealth } from "../../_components/webhook-health";
 import { requireStaffPage } from "../../_components/staff-session";
 
 export default async function SettingsPage() {
@@ -60,6 +61,7 @@ export default async function SettingsPage() {
                   {webhook.events.join(", ")}
                   {webhook.description ? ` · ${webhook.description}` : ""}
                 </p>
+                <WebhookHealth health={webhook.health} />
               </li>
             ))}
           </ul>
