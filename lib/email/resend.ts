@@ -10,7 +10,7 @@ import { smtpConfigured } from "./transport";
 // retries may have run out). Never a `suppressed` one: the per-recipient caps protect an address
 // anyone can type into a form, and a person's click does not lift them (docs/notifications.md).
 // Never a `sent` one. Through the outbox like every job: the email turns `pending` and an
-// `email.resend` event is written in one transaction; its consumer below queues the send.
+// `email.send` event is written in one transaction; its consumer below queues the send.
 
 /** The SQL condition of an email that may be sent again. */
 const RESENDABLE = `("status" = 'not_sent' OR ("status" = 'pending' AND "last_error" IS NOT NULL))`;
@@ -21,7 +21,7 @@ const RESEND = `
      WHERE ${RESENDABLE} AND ($1::text IS NULL OR "id" = $1::text)
     RETURNING "id"
   )
-  INSERT INTO "notification_events" ("type", "subject_id") SELECT 'email.resend', "id" FROM resent
+  INSERT INTO "notification_events" ("type", "subject_id") SELECT 'email.send', "id" FROM resent
   RETURNING "subject_id"`;
 
 function assertSmtp(): void {
@@ -48,7 +48,10 @@ export async function resendUnsent(): Promise<{ resent: number }> {
   return { resent: rows.length };
 }
 
-/** The consumer of `email.resend` (lib/notifications/rules.ts): the email's send job, now. */
-export const queueResentEmail = (event: OutboxEvent): { jobs: JobSpec[] } => ({
+/**
+ * The consumer of `email.send` (lib/notifications/rules.ts): the send job of an email stored
+ * outside the dispatcher (a resend, an invite), now.
+ */
+export const queueEmailSend = (event: OutboxEvent): { jobs: JobSpec[] } => ({
   jobs: [{ name: QUEUES.email, data: { emailId: event.subjectId } }],
 });

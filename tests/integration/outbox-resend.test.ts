@@ -98,4 +98,17 @@ describe("once SMTP works", () => {
     expect((await api.post("/api/v1/inbox/outbox/resend", as(owner))).json.result).toEqual({ resent: 0 });
     expect(await (await db()).email.count({ where: { status: "sent" } })).toBe(3);
   });
+
+  test("an emailed invite arrives, and its link signs the invitee in", async () => {
+    const invited = await api.post("/api/v1/inbox/members/invites", as(owner, { body: { email: "mailed@team.example", name: "Mel", role: "agent", send_email: true } }));
+    expect(invited.json.result.emailed).toBe(true);
+    await deliver();
+    const [mail, ...more] = smtp.to("mailed@team.example");
+    expect(more).toEqual([]);
+    expect(mail!.parsed.subject).toBe("You are invited to the team's inbox");
+    expect(mail!.parsed.text).toContain(invited.json.result.invite_url);
+    const code = new URL(invited.json.result.invite_url).searchParams.get("code")!;
+    const accepted = await api.post("/api/v1/inbox/invites/accept", as(null, { body: { code, password: "correct horse battery" } }));
+    expect(accepted.status).toBe(200);
+  });
 });

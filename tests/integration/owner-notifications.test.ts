@@ -96,3 +96,59 @@ describe("webhook health and test events", () => {
     expect(await (await db()).notificationEvent.count()).toBe(0);
   });
 });
+
+describe("invites by email, listed and revocable", () => {
+  const invites = async () => {
+    const response = await api.get("/api/v1/inbox/members/invites", as(owner));
+    expect(response.status).toBe(200);
+    return response.json.result as { id: string; email: string; role: string; name: string | null }[];
+  };
+
+  test("an emailed invite goes to the outbox (kept not sent without SMTP) and is listed as pending", async () => {
+    const sent = await api.post("/api/v1/inbox/members/invites", as(owner, { body: { email: "New.Agent@Team.example", name: "Nia New", role: "agent", send_email: true } }));
+    expect(sent.status).toBe(201);
+    expect(sent.json.result).toMatchObject({ emailed: true, id: expect.any(String) });
+    const quiet = await api.post("/api/v1/inbox/members/invites", as(owner, { body: { email: "quiet@team.example", name: "Quinn", role: "owner" } }));
+    expect(quiet.json.result.emailed).toBe(false);
+
+    const [email, ...others] = await (await db()).email.findMany({ where: { kind: "staff_invite" } });
+    expect(others).toEqual([]);
+    expect(email).toMatchObject({ recipient: "new.agent@team.example", status: "not_sent", subject: "You are invited to the team's inbox" });
+    expect(email!.textBody).toContain(sent.json.result.invite_url);
+    const outbox = await api.get("/api/v1/inbox/outbox?status=not_sent", as(owner));
+    expect(outbox.json.result).toEqual([expect.objectContaining({ id: email!.id, kind: "staff_invite" })]);
+
+    const pending = await invites();
+    expect(pending.slice(0, 2)).toEqual([
+      expect.objectContaining({ id: quiet.json.result.id, email: "quiet@team.example", role: "owner", name: "Quinn" }),
+      expect.objectContaining({ id: sent.json.result.id, email: "new.agent@team.example", role: "agent", name: "Nia New" }),
+    ]);
+    expect(JSON.stringify(pending)).not.toContain("in_"); // never the code
+  });
+
+  test("bad input, no session, an agent or another origin change nothing", async () => {
+    const before = await rowCounts();
+    const path = "/api/v1/inbox/members/invites";
+    expectError(await api.post(path, as(owner, { body: { email: "x@team.example", name: "X", role: "agent", send_email: "yes" } })), 400, "invalid_request");
+    expectError(await api.post(path, as(agent, { body: { email: "x@team.example", name: "X", role: "agent", send_email: true } })), 403, "forbidden");
+    expectError(await api.get(path, as(agent)), 403, "forbidden");
+    expectError(await api.get(path, as(null)), 401, "unauthorized");
+    const [first] = await invites();
+    expectError(await api.delete(`${path}/${first!.id}`, as(agent)), 403, "forbidden");
+    expectError(await api.delete(`${path}/${first!.id}`, as(owner, { origin: "https://evil.example" })), 403, "origin_not_allowed");
+    expectError(await api.delete(`${path}/no-such-invite`, as(owner)), 404, "not_found");
+    expectError(await api.post("/api/v1/admin/members/nobody/invite", { admin: true, body: { email: "x@team.example", role: "agent", send_email: 1 } }), 400, "invalid_request");
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  test("a revoked invite leaves the list and its link stops working", async () => {
+    const created = await api.post("/api/v1/inbox/members/invites", as(owner, { body: { email: "gone@team.example", name: "Gone", role: "agent" } }));
+    const code = new URL(created.json.result.invite_url).searchParams.get("code")!;
+    const revoked = await api.delete(`/api/v1/inbox/members/invites/${created.json.result.id}`, as(owner));
+    expect(revoked.status).toBe(200);
+    expect(revoked.json.result).toEqual({ id: created.json.result.id, revoked: true });
+    expect((await invites()).map((invite) => invite.id)).not.toContain(created.json.result.id);
+    expectError(await api.post("/api/v1/inbox/invites/accept", as(null, { body: { code, password: "correct horse battery" } })), 400, "invite_invalid");
+    expectError(await api.delete(`/api/v1/inbox/members/invites/${created.json.result.id}`, as(owner)), 404, "not_found");
+  });
+});
