@@ -14,6 +14,7 @@ const KIND_LABELS: Record<string, string> = {
   visitor_follow_up: "Visitor follow-up",
   ticket_acknowledgement: "Ticket acknowledgement",
   ticket_reply: "Ticket reply",
+  staff_invite: "Team invite",
 };
 
 const SUPPRESSED_LABELS: Record<string, string> = {
