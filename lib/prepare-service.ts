@@ -1,6 +1,6 @@
 import { ensureGeneratedAdminToken } from "./admin/admin-token";
 import { closeDatabase, db } from "./db/client";
-import { ConfigError, env, isEmbeddedDatabase } from "./core/env";
+import { ConfigError, env, isEmbeddedDatabase, onVercel } from "./core/env";
 import { log } from "./core/log";
 import { clientAddressSource } from "./rate-limits/client-ip";
 import { rateLimitsEnabled } from "./rate-limits/limits";
@@ -104,7 +104,9 @@ let backgroundStopped = false;
  * of `next build`.
  */
 function startNotificationsInBackground(): void {
-  if (env().NOTIFICATION_WORKER === "off") return;
+  // On Vercel a function may be frozen between requests, holding what its loops had claimed:
+  // delivery there is the rounds after requests and the cron's (lib/notifications/round.ts).
+  if (env().NOTIFICATION_WORKER === "off" || onVercel()) return;
   backgroundStopped = false;
   const start = () =>
     import("./notifications/worker")

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { bearerMatches, bearerOf, sha256 } from "../core/bearer";
 import { db } from "../db/client";
 import { env } from "../core/env";
 
@@ -6,9 +7,6 @@ import { env } from "../core/env";
 // one is generated on first start, printed once, and only its SHA-256 is kept (settings table).
 
 const GENERATED_TOKEN_SETTING = "admin_token_sha256";
-const BEARER = /^Bearer ([^\s]+)$/;
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest();
 
 async function expectedDigest(): Promise<Buffer | null> {
   const configured = env().ADMIN_TOKEN;
@@ -18,10 +16,9 @@ async function expectedDigest(): Promise<Buffer | null> {
 }
 
 export async function verifyAdminToken(authorization: string | null): Promise<boolean> {
-  const presented = authorization?.match(BEARER)?.[1];
-  if (!presented) return false;
+  if (!bearerOf(authorization)) return false;
   const expected = await expectedDigest();
-  return expected !== null && timingSafeEqual(sha256(presented), expected);
+  return expected !== null && bearerMatches(authorization, expected);
 }
 
 /** Embedded mode without ADMIN_TOKEN: creates the token once and returns it (null when none was created). */

@@ -6,6 +6,8 @@ import { isCanonicalOrigin } from "../core/origins/origin";
 import { enforceRateLimit, type RateLimitHeaders } from "../rate-limits/enforce-rate-limit";
 import type { RateLimitName } from "../rate-limits/limits";
 import { authenticateVisitor, visitorOriginError, type VisitorSession } from "../tokens/visitor-token";
+import { assertCronSecret } from "./cron-auth";
+import { deliverAfterResponse } from "./delivery-after-response";
 import { assertSameOrigin, requireStaff } from "./inbox-auth";
 import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession } from "../staff/sessions";
 import { assertUploadUnexpired, authorizeUpload, uploadOrigins, type UploadGrant } from "../uploads/authorize-upload";
@@ -82,7 +84,11 @@ const contracts = new WeakMap<RouteHandler, RouteContract>();
  * registered for the front (registerReplyHandler) and the contract for the API document.
  */
 function route(contract: RouteContract | null, pipeline: ReplyHandler): RouteHandler {
-  const handler: RouteHandler = async (request, context) => toResponse(await pipeline(request, (await context.params) ?? {}));
+  const handler: RouteHandler = async (request, context) => {
+    const reply = await pipeline(request, (await context.params) ?? {});
+    deliverAfterResponse(request.method, reply.status);
+    return toResponse(reply);
+  };
   if (contract) contracts.set(handler, contract);
   registerReplyHandler(handler, pipeline);
   return handler;
@@ -227,6 +233,16 @@ export function uploadRoute(handler: (context: UploadContext) => Promise<Reply>)
   );
 }
 
+/** Cron routes (Vercel Cron): `Authorization: Bearer <CRON_SECRET>` (401, always while it is unset) → handler. No CORS. */
+export function cronRoute(handler: () => Promise<Reply>): RouteHandler {
+  return route({ family: "cron" }, (request) =>
+    run(request, async () => {
+      assertCronSecret(request.headers.get("authorization"));
+      return handler();
+    }),
+  );
+}
+
 /** Probe routes (health, readiness): no credentials, no CORS, nothing but the envelope. */
 export function probeRoute(handler: () => Promise<Reply>): RouteHandler {
   return route({ family: "probe" }, (request) => run(request, handler));
@@ -261,7 +277,7 @@ export function inboxRoute<Body = undefined, Query = undefined>(
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
-type Family = "widget" | "visitor" | "admin" | "upload" | "inbox" | "probe";
+type Family = "widget" | "visitor" | "admin" | "upload" | "inbox" | "cron" | "probe";
 export type RouteExports = Record<Method | "OPTIONS", RouteHandler>;
 
 /**

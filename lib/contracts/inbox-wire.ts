@@ -26,10 +26,27 @@ export const sessionMember = named(
 export const invite = named(
   "Invite",
   z.object({
+    id: z.string().describe("the pending invite, for revoking it"),
     invite_url: z.url().describe("one-time link to /inbox/invite?code=…"),
     expires_at: isoTime.describe("7 days after creation"),
+    emailed: z.boolean().describe("the link was also emailed to the invitee, through the outbox (`send_email`)"),
   }),
 );
+
+export const pendingInvite = named(
+  "PendingInvite",
+  z.object({
+    id: z.string(),
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    role,
+    member_id: z.string().nullable().describe("the existing member the invite is for; null: accepting creates one"),
+    created_at: isoTime,
+    expires_at: isoTime,
+  }),
+);
+
+export const revokedInvite = named("RevokedInvite", z.object({ id: z.string(), revoked: z.literal(true) }));
 
 export const inboxConversationSummary = named(
   "InboxConversationSummary",

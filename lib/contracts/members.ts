@@ -39,6 +39,7 @@ export const updateMemberBody = z
 export const STAFF_ROLES = ["owner", "agent"] as const;
 
 /** POST /admin/members/{userID}/invite */
-export const inviteMemberBody = z.strictObject({ email: memberEmail, role: z.enum(STAFF_ROLES) });
+/** `send_email`: also email the link to the invitee, through the outbox (kept there, not sent, without SMTP_URL). */
+export const inviteMemberBody = z.strictObject({ email: memberEmail, role: z.enum(STAFF_ROLES), send_email: z.boolean().optional() });
 
 export type PictureInput = z.output<typeof picture>;

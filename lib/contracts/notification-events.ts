@@ -1,11 +1,12 @@
 // The outbox's events (notification_events): a contract between what writes them (the triggers of
-// migration 20261123030000_notifications, and retryDelivery in lib/webhooks/webhooks.ts) and the
+// migration 20261123030000_notifications, retryDelivery and sendTestEvent in lib/webhooks/webhooks.ts,
+// resendEmail and emailInvite in lib/email/) and the
 // consumers that the rules table (lib/notifications/rules.ts) hands them to. Types only.
 
 import type { WebhookEvent } from "./webhooks";
 
-/** Every event type the outbox carries: the webhook events, and two that only Parley hears. */
-export type NotificationEventType = WebhookEvent | "ticket.replied" | "delivery.retry";
+/** Every event type the outbox carries: the webhook events, and three that only Parley hears. */
+export type NotificationEventType = WebhookEvent | "ticket.replied" | "delivery.retry" | "email.send";
 
 /** One claimed event. `subjectId` is the row it is about: a message, conversation, ticket, attachment, ticket reply or webhook delivery. */
 export interface OutboxEvent {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENTS } from "./webhooks";
+import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from "./webhooks";
 import { isoTime, named } from "./wire";
 
 // The wire shapes of the notification routes' answers (lib/webhooks, lib/email, ticket replies),
@@ -15,6 +15,17 @@ export const webhook = named(
     description: z.string().nullable(),
     created_at: isoTime,
     updated_at: isoTime,
+    health: named(
+      "WebhookHealth",
+      z.object({
+        last_attempt_at: isoTime.nullable().describe("the last attempt of any delivery (test events included); null before the first"),
+        last_result: z.enum(["succeeded", "failed"]).nullable(),
+        last_response_status: z.int().nullable().describe("the last answer's HTTP status; null after a timeout, a connection error or a refused target"),
+        last_error: z.string().nullable(),
+        last_success_at: isoTime.nullable(),
+        failures_in_a_row: z.int().min(0).describe("failed attempts since the last success"),
+      }),
+    ),
   }),
 );
 
@@ -35,7 +46,7 @@ export const webhookDelivery = named(
   z.object({
     id: z.string(),
     event_id: z.string().describe("the `webhook-id` header: the same on every attempt"),
-    type: z.enum(WEBHOOK_EVENTS),
+    type: z.enum([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT]).describe("`webhook.test`: a test event an owner sent"),
     attempt: z.int().min(0).describe("attempts made so far"),
     status: z.enum(["pending", "succeeded", "failed"]),
     response_status: z.int().nullable().describe("the last answer's HTTP status; null after a timeout, a connection error or a refused target"),
@@ -50,7 +61,7 @@ export const outboxEmail = named(
   "OutboxEmail",
   z.object({
     id: z.string(),
-    kind: z.enum(["staff_alert", "visitor_follow_up", "ticket_acknowledgement", "ticket_reply"]),
+    kind: z.enum(["staff_alert", "visitor_follow_up", "ticket_acknowledgement", "ticket_reply", "staff_invite"]),
     to: z.string(),
     subject: z.string(),
     text: z.string(),
@@ -71,6 +82,9 @@ export const outboxEmail = named(
   }),
 );
 
+export const resentEmail = named("ResentEmail", z.object({ id: z.string(), status: z.literal("pending") }));
+export const resentEmails = named("ResentEmails", z.object({ resent: z.int().min(0).describe("emails queued to be sent again") }));
+
 export const ticketReply = named(
   "TicketReply",
   z.object({
@@ -82,5 +96,15 @@ export const ticketReply = named(
     body: z.string(),
     emailed_to: z.string().describe("the ticket's email, where the reply is sent"),
     created_at: isoTime,
+  }),
+);
+
+export const drainedDeliveries = named(
+  "DrainedDeliveries",
+  z.object({
+    events: z.int().min(0).describe("outbox events dispatched"),
+    jobs: z.int().min(0).describe("queue jobs run: staff alerts, follow-ups, email sends"),
+    deliveries: z.int().min(0).describe("webhook attempts made"),
+    rounds: z.int().min(1).describe("rounds run; the last found nothing, or the time budget ran out"),
   }),
 );

@@ -18,7 +18,10 @@ export const acceptInviteBody = z.strictObject({
 export const staffRole = z.enum(STAFF_ROLES);
 
 /** An owner invites someone from the inbox. */
-export const teamInviteBody = z.strictObject({ email: signInEmail, name: displayName(80), role: staffRole });
+/** `send_email`: also email the link to the invitee, through the outbox (kept there, not sent, without SMTP_URL). */
+const sendEmail = z.boolean().optional();
+
+export const teamInviteBody = z.strictObject({ email: signInEmail, name: displayName(80), role: staffRole, send_email: sendEmail });
 
 export const teamMemberBody = z.strictObject({
   name: displayName(80).optional(),

@@ -11,6 +11,9 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/** The event "send a test event" delivers: to its one webhook only, whatever events it takes. */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 export const MAX_DESCRIPTION_LENGTH = 500;
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db, type SqlQuery } from "../db/client";
 import { env } from "../core/env";
-import type { Email } from "../generated/prisma/client";
+import type { OutboxFilter, OutboxQuery } from "../contracts/outbox";
+import type { Email, Prisma } from "../generated/prisma/client";
 import type { JobSpec } from "../jobs/queue";
 import { QUEUES } from "../jobs/queue";
 import type { SqlRow } from "../core/sql-row";
@@ -12,7 +13,7 @@ import { mailFrom, smtpConfigured, smtpTransport, subjectHeader } from "./transp
 // (the outbox the operator reads) when it is not, `suppressed` (kept, never sent) when it is an
 // automatic email over its recipient's cap.
 
-export type EmailKind = "staff_alert" | "visitor_follow_up" | "ticket_acknowledgement" | "ticket_reply";
+export type EmailKind = "staff_alert" | "visitor_follow_up" | "ticket_acknowledgement" | "ticket_reply" | "staff_invite";
 
 /**
  * The automatic emails to addresses anyone can type into a form (decisions.md, "Email in both
@@ -164,8 +165,21 @@ function smtpError(error: unknown): string {
 
 const OUTBOX_PAGE = 200;
 
-export async function listOutbox() {
-  const rows = await (await db()).email.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: OUTBOX_PAGE });
+const FILTERS: Record<OutboxFilter, Prisma.EmailWhereInput> = {
+  not_sent: { status: "not_sent" },
+  pending: { status: "pending", lastError: null },
+  failed: { status: "pending", lastError: { not: null } },
+  sent: { status: "sent" },
+  suppressed: { status: "suppressed" },
+};
+
+/** The newest emails, all or those in one state (lib/contracts/outbox.ts). */
+export async function listOutbox(query: OutboxQuery = {}) {
+  const rows = await (await db()).email.findMany({
+    where: query.status ? FILTERS[query.status] : {},
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: OUTBOX_PAGE,
+  });
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,

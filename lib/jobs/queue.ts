@@ -24,12 +24,16 @@ export interface JobSpec {
   singletonKey?: string;
 }
 
-export function createBoss(executor: SqlExecutor, timings: NotificationTimings): PgBoss {
+/**
+ * `supervise`: run pg-boss's maintenance (expiring jobs whose worker died, archiving) on its own
+ * timer; a serverless round has no timer and calls `maintain()` from the cron instead.
+ */
+export function createBoss(executor: SqlExecutor, timings: NotificationTimings, { supervise = true } = {}): PgBoss {
   return new PgBoss({
     db: executor,
     schema: "pgboss",
     migrate: true,
-    supervise: true,
+    supervise,
     schedule: false, // no cron jobs; the dispatcher and the handlers schedule what they need
     maintenanceIntervalSeconds: timings.maintenanceSeconds,
     archiveCompletedAfterSeconds: 3600,

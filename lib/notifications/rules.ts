@@ -1,6 +1,7 @@
 import type { NotificationEventType, OutboxEvent } from "../contracts/notification-events";
 import { queueFollowUpCheck } from "../email/follow-ups";
 import type { EmailDraft } from "../email/outbox";
+import { queueEmailSend } from "../email/resend";
 import { queueStaffAlertCheck } from "../email/staff-alerts";
 import { acknowledgeTicket, emailTicketReply } from "../email/ticket-emails";
 import type { JobSpec } from "../jobs/queue";
@@ -44,7 +45,8 @@ export const RULES: Record<NotificationEventType, readonly Consumer[]> = {
   "ticket.created": [deliverToWebhooks, acknowledgeTicket], // the filer gets "[#N] <subject>"
   "attachment.uploaded": [deliverToWebhooks],
   "ticket.replied": [emailTicketReply], // a staff reply to a ticket: the filer gets "Re: [#N] <subject>"
-  "delivery.retry": [wakeDeliveryLoop], // an operator's retry made a delivery due: this instance's delivery loop claims it now
+  "delivery.retry": [wakeDeliveryLoop], // an operator's retry (or test event) made a delivery due: this instance's delivery loop claims it now
+  "email.send": [queueEmailSend], // an email stored by a request (a resend, an invite): its send job, now
 };
 
 /** The consumers of an event type; none for a type this version does not know (the event is deleted). */

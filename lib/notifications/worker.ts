@@ -1,8 +1,5 @@
 import type PgBoss from "pg-boss";
 import { sqlExecutor, type SqlExecutor } from "../db/client";
-import { runVisitorFollowUp } from "../email/follow-ups";
-import { sendStoredEmails } from "../email/outbox";
-import { runStaffAlerts } from "../email/staff-alerts";
 import { closeSmtpTransport } from "../email/transport";
 import { throttledErrorLog } from "../core/log";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
@@ -10,6 +7,7 @@ import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
 import { startDispatchLoop } from "./dispatcher";
 import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "../jobs/queue";
+import { JOB_BATCH_SIZE, JOB_HANDLERS } from "./job-handlers";
 import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
 // The notification worker: the dispatcher loop over the outbox, the webhook delivery loop, and
@@ -28,17 +26,6 @@ export interface WorkerOptions {
   /** Another connection to the same database (a second instance in tests). */
   executor?: SqlExecutor;
 }
-
-const BATCH_SIZE = 50;
-
-// Each handler takes a whole batch: the email and staff-alert ones in a few statements, whatever
-// its size (docs/performance.md, step 26).
-type Handler = (context: JobContext, data: Record<string, string>[]) => Promise<unknown>;
-const handlers: Record<QueueName, Handler> = {
-  [QUEUES.email]: (_context, data) => sendStoredEmails(data.map((job) => job.emailId!)),
-  [QUEUES.staffAlert]: (context, data) => runStaffAlerts(context, data.map((job) => job.conversationId!)),
-  [QUEUES.followUp]: (context, data) => Promise.all(data.map((job) => runVisitorFollowUp(context, job.conversationId!))),
-};
 
 // The kept connections (webhook agents, the SMTP pool) belong to the process, not to one worker:
 // the last worker of the process to stop closes them (tests and benchmarks run several).
@@ -72,13 +59,12 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   for (const name of Object.values(QUEUES)) {
     const id: string = await boss.work<Record<string, string>>(
       name,
-      { batchSize: BATCH_SIZE, pollingIntervalSeconds: timings.jobPollMs / 1000 },
+      { batchSize: JOB_BATCH_SIZE, pollingIntervalSeconds: timings.jobPollMs / 1000 },
       async (jobs: PgBoss.Job<Record<string, string>>[]) => {
-        // The batch succeeds or fails as one; a failure is rare (database or SMTP down) and each
-        // handler is safe to run again.
-        await handlers[name](context, jobs.map((job) => job.data));
+        // The batch succeeds or fails as one; a failure is rare (database or SMTP down).
+        await JOB_HANDLERS[name](context, jobs.map((job) => job.data));
         // A full batch: more are probably waiting, so fetch again at once instead of after the poll interval.
-        if (jobs.length === BATCH_SIZE) boss.notifyWorker(id);
+        if (jobs.length === JOB_BATCH_SIZE) boss.notifyWorker(id);
       },
     );
     workerIds.set(name, id);

@@ -18,6 +18,7 @@ const SECURITY: Record<Family, Record<string, string[]>[]> = {
   admin: [{ adminToken: [] }],
   upload: [{ uploadSignature: [] }],
   inbox: [{ staffSession: [] }],
+  cron: [{ cronSecret: [] }],
   probe: [],
 };
 
@@ -27,6 +28,7 @@ const TAGS: Record<Family, string> = {
   admin: "Operator",
   upload: "Uploads",
   inbox: "Inbox",
+  cron: "Operations",
   probe: "Operations",
 };
 
@@ -201,6 +203,7 @@ export function openApiDocument(): JsonSchema {
         origin: { type: "apiKey", in: "header", name: "Origin", description: "Exactly one of the site's allowlisted origins (the browser sets it)." },
         visitorToken: { type: "http", scheme: "bearer", description: "The visitor token from the start or renew reply (`vt_…`), bound to its Origin." },
         adminToken: { type: "http", scheme: "bearer", description: "The operator token, ADMIN_TOKEN." },
+        cronSecret: { type: "http", scheme: "bearer", description: "CRON_SECRET, which Vercel Cron sends; while it is unset every request is refused." },
         staffSession: {
           type: "apiKey",
           in: "cookie",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ticketReplyBody } from "../contracts/tickets";
+import { outboxQuery } from "../contracts/outbox";
 import { createWebhookBody, updateWebhookBody } from "../contracts/webhooks";
 import * as wire from "../contracts/notification-wire";
 import type { Operation } from "./operation";
@@ -16,7 +17,7 @@ export const notificationOperations: Operation[] = [
     method: "GET",
     path: `${ADMIN}/webhooks`,
     family: "admin",
-    summary: "Registered webhooks, oldest first (no secrets)",
+    summary: "Registered webhooks, oldest first (no secrets), each with its health",
     extension: true,
     answers: { 200: z.array(wire.webhook) },
   },
@@ -68,12 +69,45 @@ export const notificationOperations: Operation[] = [
     errors: ["not_found"],
   },
   {
+    method: "POST",
+    path: `${ADMIN}/webhooks/{id}/test`,
+    family: "admin",
+    summary: "Send a test event to this webhook",
+    description:
+      "A `webhook.test` delivery (`data: {webhook_id}`) to this webhook only, whatever events it takes, through the real delivery path: signed, attempted now, retried on the usual schedule; its answer updates the webhook's `health`.",
+    extension: true,
+    answers: { 201: wire.webhookDelivery },
+    errors: ["not_found"],
+  },
+  {
     method: "GET",
     path: `${ADMIN}/outbox`,
     family: "admin",
-    summary: "The newest 200 emails, newest first, sent or not",
+    summary: "The newest 200 emails, newest first, sent or not (or those in one state)",
+    description: "`status`: `not_sent`, `pending` (being sent, no error), `failed` (pending with an SMTP error: retried, and may be resent), `sent` or `suppressed`.",
     extension: true,
+    query: outboxQuery,
     answers: { 200: z.array(wire.outboxEmail) },
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/outbox/{id}/resend`,
+    family: "admin",
+    summary: "Send an email again that was not sent or failed",
+    description:
+      "Only `not_sent` and failed emails: a sent, suppressed (over its recipient's cap) or sending one is 400, and so is any email while SMTP_URL is unset.",
+    extension: true,
+    answers: { 200: wire.resentEmail },
+    errors: ["not_found"],
+  },
+  {
+    method: "POST",
+    path: `${ADMIN}/outbox/resend`,
+    family: "admin",
+    summary: "Send again every email not sent or failed (never a suppressed one)",
+    description: "400 while SMTP_URL is unset.",
+    extension: true,
+    answers: { 200: wire.resentEmails },
   },
   {
     method: "POST",
@@ -84,5 +118,15 @@ export const notificationOperations: Operation[] = [
     body: ticketReplyBody,
     answers: { 201: wire.ticketReply },
     errors: ["not_found", "member_not_found"],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/cron/dispatch",
+    family: "cron",
+    summary: "Deliver what is due (Vercel Cron, every minute)",
+    description:
+      "Runs pg-boss's maintenance, then delivery rounds (the outbox, due jobs, due webhook attempts) until one finds nothing or about 40 s have passed.",
+    extension: true,
+    answers: { 200: wire.drainedDeliveries },
   },
 ];

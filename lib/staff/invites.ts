@@ -26,11 +26,12 @@ interface NewInvite {
   name?: string;
 }
 
-async function createInvite(invite: NewInvite, lifetimeMs: number): Promise<string> {
+async function createInvite(invite: NewInvite, lifetimeMs: number): Promise<{ id: string; url: string }> {
   const code = newSecret(invite.kind === "setup" ? "su_" : "in_");
+  const id = randomUUID();
   await (await db()).staffInvite.create({
     data: {
-      id: randomUUID(),
+      id,
       codeHash: sha256Hex(code),
       kind: invite.kind,
       role: invite.role,
@@ -41,7 +42,7 @@ async function createInvite(invite: NewInvite, lifetimeMs: number): Promise<stri
     },
   });
   const page = invite.kind === "setup" ? "setup" : "invite";
-  return `${serviceOrigin()}/inbox/${page}?code=${encodeURIComponent(code)}`;
+  return { id, url: `${serviceOrigin()}/inbox/${page}?code=${encodeURIComponent(code)}` };
 }
 
 export async function ownerExists(): Promise<boolean> {
@@ -55,14 +56,19 @@ export async function ownerExists(): Promise<boolean> {
 /** A new setup link while no owner exists (printed at every start), else null. */
 export async function setupLinkIfNoOwner(): Promise<string | null> {
   if (await ownerExists()) return null;
-  return createInvite({ kind: "setup", role: "owner" }, SETUP_HOURS * HOUR_MS);
+  return (await createInvite({ kind: "setup", role: "owner" }, SETUP_HOURS * HOUR_MS)).url;
 }
 
 /**
  * An invite link for `email`: to the member who already has that email (or `memberId`), else to a
  * member created on acceptance with `name`.
  */
-export async function inviteMember(input: { email: string; role: StaffRole; name?: string; memberId?: string }): Promise<{ invite_url: string; expires_at: string }> {
+export async function inviteMember(input: {
+  email: string;
+  role: StaffRole;
+  name?: string;
+  memberId?: string;
+}): Promise<{ id: string; invite_url: string; expires_at: string }> {
   const prisma = await db();
   const email = input.email.toLowerCase();
   const holder = await prisma.member.findUnique({ where: { email }, select: { id: true } });
@@ -75,8 +81,33 @@ export async function inviteMember(input: { email: string; role: StaffRole; name
     memberId = holder?.id;
   }
   const lifetimeMs = INVITE_DAYS * 24 * HOUR_MS;
-  const url = await createInvite({ kind: "invite", role: input.role, email, name: input.name, memberId }, lifetimeMs);
-  return { invite_url: url, expires_at: new Date(Date.now() + lifetimeMs).toISOString() };
+  const { id, url } = await createInvite({ kind: "invite", role: input.role, email, name: input.name, memberId }, lifetimeMs);
+  return { id, invite_url: url, expires_at: new Date(Date.now() + lifetimeMs).toISOString() };
+}
+
+/** Invites not yet accepted, revoked or expired, newest first (never the setup link). */
+export async function listPendingInvites() {
+  const rows = await (await db()).staffInvite.findMany({
+    where: { kind: "invite", usedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: { member: { select: { name: true, email: true } } },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email ?? row.member?.email ?? null,
+    name: row.member?.name ?? row.name,
+    role: row.role as StaffRole,
+    member_id: row.memberId,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  }));
+}
+
+/** Revokes a pending invite: its link stops working at once. 404 when none is pending with this id. */
+export async function revokeInvite(id: string): Promise<{ id: string; revoked: true }> {
+  const { count } = await (await db()).staffInvite.deleteMany({ where: { id, kind: "invite", usedAt: null, expiresAt: { gt: new Date() } } });
+  if (count === 0) throw new AppError("not_found", "No pending invite has this identifier.");
+  return { id, revoked: true };
 }
 
 /** What a link's page shows before it is accepted, or null when the link cannot be used. */

@@ -62,19 +62,8 @@ export function startDeliveryLoop(executor: SqlExecutor, timings: NotificationTi
   );
 
   async function attemptAndRecord(delivery: Claimed): Promise<void> {
-    let outcome: Outcome;
-    try {
-      const result = await attempt(delivery, timings.webhookTimeoutMs);
-      const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-      const retryInMs = succeeded ? null : (timings.webhookRetryScheduleMs[delivery.attempt - 1] ?? null);
-      const status = succeeded ? "succeeded" : retryInMs !== null ? "pending" : "failed";
-      outcome = { id: delivery.id, attempt: delivery.attempt, status, result, retryInMs };
-      log.info("webhook_attempt", { delivery: delivery.id, attempt: delivery.attempt, status, response_status: result.status });
-    } catch (error) {
-      logError("webhook_attempt_failed", error); // the hold runs out; it is claimed again
-      return;
-    }
-    if (abandoned) return; // stopped abruptly: nothing more is written, as after a crash
+    const outcome = await attemptOnce(delivery, timings, logError);
+    if (!outcome || abandoned) return; // stopped abruptly: nothing more is written, as after a crash
     await record(outcome);
     // Claim the retry when it falls due, which may be sooner than the next poll.
     if (outcome.retryInMs !== null) loop.wakeAt(Date.now() + outcome.retryInMs);
@@ -90,6 +79,34 @@ export function startDeliveryLoop(executor: SqlExecutor, timings: NotificationTi
       await loop.stop({ abrupt });
     },
   };
+}
+
+/**
+ * One pass without a loop, for a serverless round (lib/notifications/round.ts): claims the due
+ * deliveries there is room for, attempts them all, records their answers in one statement, and
+ * answers how many it claimed. A retry falls due for a later pass (the next round or the cron).
+ */
+export async function deliverDueOnce(executor: SqlExecutor, timings: NotificationTimings, logError: ErrorLog): Promise<number> {
+  const claimed = await claim(executor, ATTEMPTS_IN_FLIGHT, timings.webhookTimeoutMs + 5_000);
+  const outcomes = await Promise.all(claimed.map((delivery) => attemptOnce(delivery, timings, logError)));
+  const answered = outcomes.filter((outcome): outcome is Outcome => outcome !== null);
+  if (answered.length > 0) await recordOutcomes(executor, answered);
+  return claimed.length;
+}
+
+/** Attempts a claimed delivery and judges the answer; null when the attempt itself broke (the hold runs out, it is claimed again). */
+async function attemptOnce(delivery: Claimed, timings: NotificationTimings, logError: ErrorLog): Promise<Outcome | null> {
+  try {
+    const result = await attempt(delivery, timings.webhookTimeoutMs);
+    const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+    const retryInMs = succeeded ? null : (timings.webhookRetryScheduleMs[delivery.attempt - 1] ?? null);
+    const status = succeeded ? "succeeded" : retryInMs !== null ? "pending" : "failed";
+    log.info("webhook_attempt", { delivery: delivery.id, attempt: delivery.attempt, status, response_status: result.status });
+    return { id: delivery.id, attempt: delivery.attempt, status, result, retryInMs };
+  } catch (error) {
+    logError("webhook_attempt_failed", error);
+    return null;
+  }
 }
 
 async function claim(executor: SqlExecutor, limit: number, holdMs: number): Promise<Claimed[]> {
@@ -109,28 +126,52 @@ async function claim(executor: SqlExecutor, limit: number, holdMs: number): Prom
   return rows as Claimed[];
 }
 
-/** Only the attempt that claimed a row records it: a late answer after the hold ran out changes nothing. */
+// Only the attempt that claimed a row records it: a late answer after the hold ran out changes
+// nothing. The same statement keeps each answered webhook's health (the last attempt, the failures
+// since its last success), in the order the answers came (`ord`).
+const RECORD_OUTCOMES = `
+  WITH o AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY
+      AS o(id, attempt, status, response_status, response_body, last_error, retry_in_ms, ord)
+  ), recorded AS (
+    UPDATE "webhook_deliveries" AS d
+       SET "status" = o.status, "response_status" = o.response_status::int, "response_body" = o.response_body,
+           "last_error" = o.last_error, "locked_until" = NULL, "updated_at" = now(),
+           "next_attempt_at" = CASE WHEN o.retry_in_ms IS NULL THEN NULL
+                                    ELSE now() + o.retry_in_ms::int * interval '1 millisecond' END
+      FROM o
+     WHERE d."id" = o.id AND d."attempt" = o.attempt
+    RETURNING d."webhook_id", o.ord, o.status = 'succeeded' AS ok, o.response_status::int AS response_status, o.last_error
+  ), tally AS (
+    SELECT r."webhook_id", max(r.ord) FILTER (WHERE r.ok) AS last_ok,
+           (array_agg(r.ok ORDER BY r.ord DESC))[1] AS ok,
+           (array_agg(r.response_status ORDER BY r.ord DESC))[1] AS response_status,
+           (array_agg(r.last_error ORDER BY r.ord DESC))[1] AS last_error
+      FROM recorded r GROUP BY r."webhook_id"
+  ), failed AS (
+    SELECT t.*, (SELECT count(*) FROM recorded r
+                  WHERE r."webhook_id" = t."webhook_id" AND NOT r.ok AND r.ord > coalesce(t.last_ok, 0))::int AS failures
+      FROM tally t
+  )
+  UPDATE "webhooks" AS w
+     SET "last_attempt_at" = now(), "last_result" = CASE WHEN f.ok THEN 'succeeded' ELSE 'failed' END,
+         "last_response_status" = f.response_status, "last_error" = f.last_error,
+         "last_success_at" = CASE WHEN f.last_ok IS NULL THEN w."last_success_at" ELSE now() END,
+         "failures_in_a_row" = f.failures + CASE WHEN f.last_ok IS NULL THEN w."failures_in_a_row" ELSE 0 END
+    FROM failed f
+   WHERE w."id" = f."webhook_id"`;
+
 async function recordOutcomes(executor: SqlExecutor, outcomes: Outcome[]): Promise<void> {
   const column = <T>(pick: (outcome: Outcome) => T) => outcomes.map(pick);
-  await executor.executeSql(
-    `UPDATE "webhook_deliveries" AS d
-        SET "status" = o.status, "response_status" = o.response_status::int, "response_body" = o.response_body,
-            "last_error" = o.last_error, "locked_until" = NULL, "updated_at" = now(),
-            "next_attempt_at" = CASE WHEN o.retry_in_ms IS NULL THEN NULL
-                                     ELSE now() + o.retry_in_ms::int * interval '1 millisecond' END
-       FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-            AS o(id, attempt, status, response_status, response_body, last_error, retry_in_ms)
-      WHERE d."id" = o.id AND d."attempt" = o.attempt`,
-    [
-      column((outcome) => outcome.id),
-      column((outcome) => outcome.attempt),
-      column((outcome) => outcome.status),
-      column((outcome) => (outcome.result.status === null ? null : String(outcome.result.status))),
-      column((outcome) => outcome.result.body),
-      column((outcome) => outcome.result.error),
-      column((outcome) => (outcome.retryInMs === null ? null : String(outcome.retryInMs))),
-    ],
-  );
+  await executor.executeSql(RECORD_OUTCOMES, [
+    column((outcome) => outcome.id),
+    column((outcome) => outcome.attempt),
+    column((outcome) => outcome.status),
+    column((outcome) => (outcome.result.status === null ? null : String(outcome.result.status))),
+    column((outcome) => outcome.result.body),
+    column((outcome) => outcome.result.error),
+    column((outcome) => (outcome.retryInMs === null ? null : String(outcome.retryInMs))),
+  ]);
 }
 
 async function attempt(delivery: Claimed, timeoutMs: number): Promise<AttemptResult> {

@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { env } from "../core/env";
 import type { Prisma, WebhookDelivery } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../core/errors";
-import type { CreateWebhookInput, UpdateWebhookInput } from "../contracts/webhooks";
+import { WEBHOOK_TEST_EVENT, type CreateWebhookInput, type UpdateWebhookInput } from "../contracts/webhooks";
 import { webhookSecretPlace } from "../secrets/places";
 import { sealSecret } from "../secrets/seal";
 import { newWebhookSecret } from "./signature";
@@ -13,7 +13,20 @@ import { allowedTargets, registrationProblem } from "./target-guard";
 
 const DELIVERY_PAGE = 100;
 
-const publicColumns = { id: true, url: true, events: true, description: true, createdAt: true, updatedAt: true } as const;
+const publicColumns = {
+  id: true,
+  url: true,
+  events: true,
+  description: true,
+  createdAt: true,
+  updatedAt: true,
+  lastAttemptAt: true,
+  lastResult: true,
+  lastResponseStatus: true,
+  lastError: true,
+  lastSuccessAt: true,
+  failuresInARow: true,
+} as const;
 
 const toWire = (row: Prisma.WebhookGetPayload<{ select: typeof publicColumns }>) => ({
   id: row.id,
@@ -22,6 +35,14 @@ const toWire = (row: Prisma.WebhookGetPayload<{ select: typeof publicColumns }>)
   description: row.description,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
+  health: {
+    last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
+    last_result: row.lastResult as "succeeded" | "failed" | null,
+    last_response_status: row.lastResponseStatus,
+    last_error: row.lastError,
+    last_success_at: row.lastSuccessAt?.toISOString() ?? null,
+    failures_in_a_row: row.failuresInARow,
+  },
 });
 
 const webhookNotFound = () => new AppError("not_found", "No webhook has this identifier.");
@@ -112,5 +133,26 @@ export async function retryDelivery(webhookId: string, deliveryId: string) {
     return tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
   });
   if (!row) throw new AppError("not_found", "This webhook has no delivery with this identifier.");
+  return toWireDelivery(row);
+}
+
+/**
+ * "Send a test event": a `webhook.test` delivery to this webhook only, through the real path (the
+ * delivery row, signed like any other, retried on the same schedule; a `delivery.retry` event in
+ * the same transaction has it claimed now, by a worker's loop or a serverless round).
+ */
+export async function sendTestEvent(webhookId: string) {
+  const prisma = await db();
+  const row = await prisma.$transaction(async (tx) => {
+    if (!(await tx.webhook.findUnique({ where: { id: webhookId }, select: { id: true } }))) return null;
+    const now = new Date();
+    const payload = JSON.stringify({ type: WEBHOOK_TEST_EVENT, timestamp: now.toISOString(), data: { webhook_id: webhookId } });
+    const delivery = await tx.webhookDelivery.create({
+      data: { id: `whd_${randomUUID()}`, webhookId, eventId: `evt_${randomUUID().replaceAll("-", "")}`, type: WEBHOOK_TEST_EVENT, payload, nextAttemptAt: now },
+    });
+    await tx.notificationEvent.create({ data: { type: "delivery.retry", subjectId: delivery.id } });
+    return delivery;
+  });
+  if (!row) throw webhookNotFound();
   return toWireDelivery(row);
 }

@@ -89,6 +89,12 @@ describe.runIf(template && !cliMissing)("a Vercel build (the real CLI, offline)"
     expect(messages?.maxDuration).toBe(30);
   });
 
+  test("the cron that drains deliveries is in the build output, every minute, with its function", () => {
+    const config = JSON.parse(readFileSync(path.join(work, ".vercel/output/config.json"), "utf8")) as { crons?: { path: string; schedule: string }[] };
+    expect(config.crons).toEqual([{ path: "/api/v1/cron/dispatch", schedule: "* * * * *" }]);
+    expect(functions.find((fn) => fn.route === "api/v1/cron/dispatch")?.maxDuration).toBe(60);
+  });
+
   test("the migrations were applied by the build, not left to a cold start", async () => {
     const pg = (await import("pg")).default;
     const client = new pg.Client({ connectionString: databaseUrlFor(template!, database) });

@@ -116,6 +116,29 @@ test("an owner adds a webhook, sees its secret once, watches a delivery arrive a
   }
 });
 
+test("an owner sees a webhook's health and sends it a test event", async ({ browser }) => {
+  const receiver = await new WebhookReceiver().start();
+  const webhook = await must<{ id: string; secret: string }>("POST", "/webhooks", { url: receiver.url, events: ["ticket.created"] });
+  receiver.useSecret(webhook.secret);
+  const owner = await signedInStaff(browser, "owner", "Hana Health");
+  try {
+    await owner.page.goto(`${SERVICE_URL}/inbox/settings/webhooks/${webhook.id}`);
+    const health = owner.page.getByTestId("webhook-health");
+    await expect(health).toContainText("Not attempted yet");
+    await owner.page.getByRole("button", { name: "Send a test event" }).click();
+    await expect.poll(() => receiver.received.map((event) => [event.payload.type, event.verified])).toEqual([["webhook.test", true]]);
+    await reloadUntil(owner.page, async () => {
+      await expect(health).toHaveAttribute("data-result", "succeeded", { timeout: 1_000 });
+    });
+    await expect(health).toContainText("Healthy");
+    await expect(health).toContainText("(HTTP 200)");
+  } finally {
+    await must("DELETE", `/webhooks/${webhook.id}`);
+    await receiver.stop();
+    await owner.context.close();
+  }
+});
+
 test("the outbox shows an email as not sent, with its text; agents cannot open it", async ({ browser, site }) => {
   const subject = `Outbox ${Date.now().toString(36)}`;
   const filed = await fetch(`${SERVICE_URL}/api/v1/chat/widget/${site.id}/tickets`, {
@@ -137,6 +160,13 @@ test("the outbox shows an email as not sent, with its text; agents cannot open i
   await email.getByText("Text of the email").click();
   await expect(email.locator("pre")).toContainText("Where is my parcel?");
   await inboxScreenshot(owner.page, "inbox-09-outbox");
+  // Filtered by state; resending waits for SMTP (this service has none).
+  await owner.page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: "Not sent" }).click();
+  await expect(owner.page).toHaveURL(/\/inbox\/outbox\?status=not_sent$/);
+  await email.getByRole("button", { name: `Resend [#${filed.result.number}] ${subject}` }).click();
+  await expect(email.getByRole("alert")).toContainText("SMTP_URL is not set");
+  await owner.page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: "Sent", exact: true }).click();
+  await expect(email).toHaveCount(0);
   await owner.context.close();
 
   const agent = await signedInStaff(browser, "agent", "Andy Agent");

@@ -141,6 +141,17 @@ test("an agent cannot open settings; an owner can, and invites a member", async 
   await owner.page.getByRole("button", { name: "Create invite link" }).click();
   await expect(owner.page.getByLabel("Send this link (valid 7 days, one use)")).toHaveValue(/\/inbox\/invite\?code=in_/);
   await inboxScreenshot(owner.page, "inbox-04-settings");
+  // Emailed through the outbox, listed as pending, then revoked.
+  await invite.getByLabel("Name", { exact: true }).fill("Eve Emailed");
+  await invite.getByLabel("Email", { exact: true }).fill("eve@team.example");
+  await invite.getByLabel("Also email the link to them (through the outbox)").check();
+  await owner.page.getByRole("button", { name: "Create invite link" }).click();
+  await expect(owner.page.getByLabel(/^Emailed \(see the outbox\)/)).toHaveValue(/\/inbox\/invite\?code=in_/);
+  const pending = owner.page.getByTestId("pending-invites");
+  await expect(pending).toContainText("Eve Emailed · eve@team.example · agent");
+  owner.page.once("dialog", (dialog) => void dialog.accept());
+  await pending.getByRole("button", { name: "Revoke the invite to eve@team.example" }).click();
+  await expect(pending.getByText("eve@team.example")).toHaveCount(0);
   await owner.context.close();
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { OUTBOX_FILTERS } from "../../lib/contracts/outbox";
 import type { ApiResponse } from "../support/api";
 import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
 import { ORIGIN, OTHER_ORIGIN, startConversation } from "../support/fixtures";
@@ -554,8 +555,20 @@ describe("arbitrary operator list requests never yield 5xx", () => {
     });
   });
 
+  test("GET /admin/outbox with arbitrary credentials and state filters", async () => {
+    await check<AdminProbe>("admin/outbox", {
+      probe: adminProbe(queryFrom({ status: choiceArb(...OUTBOX_FILTERS) }, fc.constantFrom("state", "cursor", "limit", "token"))),
+      send: adminSend(() => "/api/v1/admin/outbox"),
+      verdict: (probe) =>
+        verdictOf(
+          when(probe.bearer === TEST_ADMIN_TOKEN),
+          queryVerdict(probe.query, { status: (value) => when((OUTBOX_FILTERS as readonly string[]).includes(value)) }),
+        ),
+      readOnly: true,
+    });
+  });
+
   test.each([
-    ["GET /admin/outbox", () => "/api/v1/admin/outbox"],
     ["GET /admin/webhooks/{id}/deliveries", () => `/api/v1/admin/webhooks/${w.webhookId}/deliveries`],
   ])("%s with arbitrary credentials and queries (which it does not read)", async (name, path) => {
     await check<AdminProbe>(name.replace("GET /", ""), {

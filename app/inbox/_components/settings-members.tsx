@@ -27,6 +27,7 @@ async function pictureOf(file: File): Promise<{ content_type: string; bytes: str
 
 export function InviteForm() {
   const [link, setLink] = useState<string | null>(null);
+  const [emailed, setEmailed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const router = useRouter();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -35,16 +36,18 @@ export function InviteForm() {
     const form = new FormData(formElement);
     setError(null);
     setLink(null);
-    const outcome = await inboxApi<{ invite_url: string }>("POST", "/api/v1/inbox/members/invites", {
+    const outcome = await inboxApi<{ invite_url: string; emailed: boolean }>("POST", "/api/v1/inbox/members/invites", {
       name: String(form.get("name") ?? ""),
       email: String(form.get("email") ?? ""),
       role: String(form.get("role") ?? "agent"),
+      send_email: form.get("send_email") === "on",
     });
     if (!outcome.ok) {
       setError(describeFailure(outcome));
       return;
     }
     setLink(outcome.result.invite_url);
+    setEmailed(outcome.result.emailed);
     formElement.reset();
     router.refresh();
   };
@@ -71,6 +74,9 @@ export function InviteForm() {
           Create invite link
         </button>
       </div>
+      <label>
+        <input type="checkbox" name="send_email" /> Also email the link to them (through the outbox)
+      </label>
       {error ? (
         <p className={styles.error} role="alert">
           {error}
@@ -78,7 +84,9 @@ export function InviteForm() {
       ) : null}
       {link ? (
         <div className={styles.field} role="status">
-          <label htmlFor="invite-link">Send this link (valid 7 days, one use)</label>
+          <label htmlFor="invite-link">
+            {emailed ? "Emailed (see the outbox). The link, valid 7 days, one use" : "Send this link (valid 7 days, one use)"}
+          </label>
           <input className={styles.input} id="invite-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
         </div>
       ) : null}
@@ -175,5 +183,47 @@ export function MemberEditor({ member, self }: { member: TeamMemberView; self: b
         {status.error ?? status.done ?? ""}
       </p>
     </form>
+  );
+}
+
+export interface PendingInviteView {
+  id: string;
+  email: string | null;
+  name: string | null;
+  role: "owner" | "agent";
+  expires_at: string;
+}
+
+/** The invites not yet accepted (their links still work), each revocable. */
+export function PendingInvites({ invites }: { invites: PendingInviteView[] }) {
+  const router = useRouter();
+  const [status, setStatus] = useState<{ error?: string; done?: string }>({});
+  if (invites.length === 0) return null;
+  const revoke = async (invite: PendingInviteView) => {
+    if (!window.confirm(`Revoke the invite to ${invite.email ?? invite.name}? Its link stops working at once.`)) return;
+    const outcome = await inboxApi("DELETE", `/api/v1/inbox/members/invites/${encodeURIComponent(invite.id)}`);
+    setStatus(outcome.ok ? { done: "Invite revoked." } : { error: describeFailure(outcome) });
+    if (outcome.ok) router.refresh();
+  };
+  return (
+    <div className={styles.card} aria-labelledby="pending-invites-title" role="group">
+      <h3 id="pending-invites-title">Pending invites</h3>
+      <ul className={styles.cards} data-testid="pending-invites">
+        {invites.map((invite) => (
+          <li key={invite.id} className={styles.row} data-invite={invite.id}>
+            <span className={styles.breakAnywhere}>
+              {invite.name ? `${invite.name} · ` : ""}
+              {invite.email} · {invite.role} · until {invite.expires_at.slice(0, 10)}
+            </span>
+            <button className={styles.buttonDanger} type="button" onClick={() => void revoke(invite)} aria-label={`Revoke the invite to ${invite.email ?? invite.name}`}>
+              Revoke
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className={status.error ? styles.error : styles.success} role={status.error ? "alert" : "status"}>
+        {status.error ?? status.done ?? ""}
+      </p>
+    </div>
   );
 }

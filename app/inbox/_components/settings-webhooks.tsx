@@ -196,3 +196,16 @@ export function RetryDeliveryButton({ webhookId, deliveryId, label }: { webhookI
     </div>
   );
 }
+
+/** Queues a `webhook.test` delivery; its answer shows in the health and the log after a refresh. */
+export function SendTestEventButton({ webhookId }: { webhookId: string }) {
+  const { status, save } = useSave();
+  return (
+    <div className={styles.row}>
+      <button className={styles.buttonQuiet} type="button" onClick={() => save("POST", `${webhookPath(webhookId)}/test`, undefined, "Test event sent: refresh in a moment to see its answer.")}>
+        Send a test event
+      </button>
+      <Feedback status={status} />
+    </div>
+  );
+}

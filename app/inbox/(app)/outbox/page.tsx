@@ -1,4 +1,7 @@
+import Link from "next/link";
+import { OUTBOX_FILTERS, outboxQuery, type OutboxFilter } from "@/lib/contracts/outbox";
 import { listOutbox } from "@/lib/email/outbox";
+import { ResendAllButton, ResendEmailButton } from "../../_components/outbox-actions";
 import styles from "../../inbox.module.css";
 import { LocalTime } from "../../_components/local-time";
 import { OwnersOnly } from "../../_components/owners-only";
@@ -11,6 +14,7 @@ const KIND_LABELS: Record<string, string> = {
   visitor_follow_up: "Visitor follow-up",
   ticket_acknowledgement: "Ticket acknowledgement",
   ticket_reply: "Ticket reply",
+  staff_invite: "Team invite",
 };
 
 const SUPPRESSED_LABELS: Record<string, string> = {
@@ -27,10 +31,23 @@ function statusOf(email: OutboxEmail): { label: string; bad: boolean } {
   return { label: "Sending", bad: false };
 }
 
-export default async function OutboxPage() {
+const FILTER_LABELS: Record<OutboxFilter, string> = {
+  not_sent: "Not sent",
+  pending: "Sending",
+  failed: "Failed",
+  sent: "Sent",
+  suppressed: "Suppressed",
+};
+
+/** Not sent, or failed (SMTP refused; the queue retries it): what "Resend" may send again. */
+const resendable = (email: OutboxEmail) => email.status === "not_sent" || (email.status === "pending" && email.error !== null);
+
+export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
   const { member } = await requireStaffPage();
   if (member.role !== "owner") return <OwnersOnly title="Email outbox" what="read the email outbox" />;
-  const emails = await listOutbox();
+  const parsed = outboxQuery.safeParse({ status: (await searchParams).status });
+  const filter = parsed.success ? parsed.data.status : undefined;
+  const emails = await listOutbox({ status: filter });
   return (
     <main id="main" className={styles.page}>
       <h1>Email outbox</h1>
@@ -39,8 +56,23 @@ export default async function OutboxPage() {
         Automatic emails beyond <code>EMAIL_RECIPIENT_HOURLY_CAP</code> an hour or <code>EMAIL_RECIPIENT_DAILY_CAP</code> a day to one address
         are kept here unsent, marked “suppressed”.
       </p>
+      <nav className={styles.nav} aria-label="Filter by state">
+        <Link href="/inbox/outbox" aria-current={filter ? undefined : "page"}>
+          All
+        </Link>
+        {OUTBOX_FILTERS.map((state) => (
+          <Link key={state} href={`/inbox/outbox?status=${state}`} aria-current={filter === state ? "page" : undefined}>
+            {FILTER_LABELS[state]}
+          </Link>
+        ))}
+      </nav>
+      <p className={styles.hint}>
+        Once SMTP works, send again what was not sent or failed. Suppressed emails are never sent: the caps protect addresses anyone can type
+        into a form.
+      </p>
+      <ResendAllButton />
       {emails.length === 0 ? (
-        <p className={styles.empty}>No emails yet.</p>
+        <p className={styles.empty}>{filter ? "No emails in this state." : "No emails yet."}</p>
       ) : (
         <ol className={styles.cards} data-testid="outbox">
           {emails.map((email) => {
@@ -60,6 +92,7 @@ export default async function OutboxPage() {
                   <summary>Text of the email</summary>
                   <pre className={styles.code}>{email.text}</pre>
                 </details>
+                {resendable(email) ? <ResendEmailButton emailId={email.id} subject={email.subject} /> : null}
               </li>
             );
           })}

@@ -4,16 +4,18 @@ import { listLabels } from "@/lib/labels/labels";
 import { listSavedReplies } from "@/lib/saved-replies/saved-replies";
 import { listSites } from "@/lib/sites/manage-sites";
 import { listTeam } from "@/lib/staff/team";
+import { listPendingInvites } from "@/lib/staff/invites";
 import { listWebhooks } from "@/lib/webhooks/webhooks";
 import styles from "../../inbox.module.css";
 import { OwnersOnly } from "../../_components/owners-only";
 import { LabelsSection } from "../../_components/settings-labels";
 import { SavedRepliesSection } from "../../_components/settings-saved-replies";
-import { InviteForm, MemberEditor } from "../../_components/settings-members";
+import { InviteForm, MemberEditor, PendingInvites } from "../../_components/settings-members";
 import { NewSiteForm, SiteEditor } from "../../_components/settings-sites";
 import { HoursEditor } from "../../_components/settings-hours";
 import { timeZoneNames } from "@/lib/core/validation/time-zone";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
+import { WebhookHealth } from "../../_components/webhook-health";
 import { requireStaffPage } from "../../_components/staff-session";
 
 export default async function SettingsPage() {
@@ -26,7 +28,14 @@ export default async function SettingsPage() {
       </OwnersOnly>
     );
   }
-  const [sites, team, webhooks, replies, labels] = await Promise.all([listSites(), listTeam(), listWebhooks(), listSavedReplies(member), listLabels()]);
+  const [sites, team, invites, webhooks, replies, labels] = await Promise.all([
+    listSites(),
+    listTeam(),
+    listPendingInvites(),
+    listWebhooks(),
+    listSavedReplies(member),
+    listLabels(),
+  ]);
   const timeZones = timeZoneNames();
   return (
     <main id="main" className={styles.page}>
@@ -44,6 +53,7 @@ export default async function SettingsPage() {
       <section aria-labelledby="team-title">
         <h2 id="team-title">Team</h2>
         <InviteForm />
+        <PendingInvites invites={invites} />
         {team.map((entry) => (
           <MemberEditor key={entry.id} member={entry} self={entry.id === member.id} />
         ))}
@@ -66,6 +76,7 @@ export default async function SettingsPage() {
                   {webhook.events.join(", ")}
                   {webhook.description ? ` · ${webhook.description}` : ""}
                 </p>
+                <WebhookHealth health={webhook.health} />
               </li>
             ))}
           </ul>

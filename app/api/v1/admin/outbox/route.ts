@@ -1,7 +1,8 @@
 import { listOutbox } from "@/lib/email/outbox";
 import { ok } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/api/route";
+import { outboxQuery } from "@/lib/contracts/outbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
-  GET: adminRoute({}, async () => ok(await listOutbox())),
+  GET: adminRoute({ query: outboxQuery }, async ({ query }) => ok(await listOutbox(query))),
 });

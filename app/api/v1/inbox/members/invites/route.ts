@@ -1,8 +1,10 @@
-import { created } from "@/lib/http/envelope";
+import { created, ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
-import { inviteMember } from "@/lib/staff/invites";
 import { teamInviteBody } from "@/lib/contracts/staff";
+import { inviteToTeam } from "@/lib/email/invite-emails";
+import { listPendingInvites } from "@/lib/staff/invites";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({ role: "owner", body: teamInviteBody }, async ({ body }) => created(await inviteMember(body), "Invite created.")),
+  GET: inboxRoute({ role: "owner" }, async () => ok(await listPendingInvites())),
+  POST: inboxRoute({ role: "owner", body: teamInviteBody }, async ({ body }) => created(await inviteToTeam(body), "Invite created.")),
 });

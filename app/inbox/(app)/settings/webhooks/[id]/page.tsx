@@ -5,7 +5,8 @@ import { listDeliveries, listWebhooks } from "@/lib/webhooks/webhooks";
 import styles from "../../../../inbox.module.css";
 import { LocalTime } from "../../../../_components/local-time";
 import { OwnersOnly } from "../../../../_components/owners-only";
-import { RetryDeliveryButton, WebhookEditor } from "../../../../_components/settings-webhooks";
+import { RetryDeliveryButton, SendTestEventButton, WebhookEditor } from "../../../../_components/settings-webhooks";
+import { WebhookHealth } from "../../../../_components/webhook-health";
 import { requireStaffPage } from "../../../../_components/staff-session";
 
 type Delivery = Awaited<ReturnType<typeof listDeliveries>>[number];
@@ -34,6 +35,8 @@ export default async function WebhookPage({ params }: { params: Promise<{ id: st
         <Link href="/inbox/settings#webhooks-title">← Settings</Link>
       </p>
       <h1 className={styles.breakAnywhere}>Webhook to {webhook.url}</h1>
+      <WebhookHealth health={webhook.health} />
+      <SendTestEventButton webhookId={id} />
       <WebhookEditor webhook={webhook} />
       <section aria-labelledby="deliveries-title">
         <div className={styles.sectionHead}>

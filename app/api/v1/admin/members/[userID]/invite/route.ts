@@ -1,10 +1,10 @@
 import { created } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/api/route";
 import { inviteMemberBody } from "@/lib/contracts/members";
-import { inviteMember } from "@/lib/staff/invites";
+import { inviteToTeam } from "@/lib/email/invite-emails";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   POST: adminRoute({ body: inviteMemberBody }, async ({ params, body }) =>
-    created(await inviteMember({ ...body, memberId: params.userID! }), "Invite created."),
+    created(await inviteToTeam({ ...body, memberId: params.userID! }), "Invite created."),
   ),
 });

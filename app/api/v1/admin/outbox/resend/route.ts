@@ -1,0 +1,7 @@
+import { ok } from "@/lib/http/envelope";
+import { adminRoute, defineRoute } from "@/lib/api/route";
+import { resendUnsent } from "@/lib/email/resend";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
+  POST: adminRoute({}, async () => ok(await resendUnsent(), "Every email not sent is queued to be sent again.")),
+});

@@ -1,0 +1,7 @@
+import { ok } from "@/lib/http/envelope";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
+import { resendEmail } from "@/lib/email/resend";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  POST: inboxRoute({ role: "owner" }, async ({ params }) => ok(await resendEmail(params.id!), "Queued to be sent again.")),
+});

@@ -1,0 +1,20 @@
+import { runVisitorFollowUp } from "../email/follow-ups";
+import { sendStoredEmails } from "../email/outbox";
+import { runStaffAlerts } from "../email/staff-alerts";
+import type { JobContext } from "../jobs/context";
+import { QUEUES, type QueueName } from "../jobs/queue";
+
+// What each queue's jobs do, shared by the long-lived worker (./worker.ts) and the serverless
+// rounds (./round.ts). Each handler takes a whole batch: the email and staff-alert ones in a few
+// statements, whatever its size (docs/performance.md, step 26). A batch succeeds or fails as one;
+// each handler is safe to run again.
+
+export const JOB_BATCH_SIZE = 50;
+
+type Handler = (context: JobContext, data: Record<string, string>[]) => Promise<unknown>;
+
+export const JOB_HANDLERS: Record<QueueName, Handler> = {
+  [QUEUES.email]: (_context, data) => sendStoredEmails(data.map((job) => job.emailId!)),
+  [QUEUES.staffAlert]: (context, data) => runStaffAlerts(context, data.map((job) => job.conversationId!)),
+  [QUEUES.followUp]: (context, data) => Promise.all(data.map((job) => runVisitorFollowUp(context, job.conversationId!))),
+};
