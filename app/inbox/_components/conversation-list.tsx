@@ -31,6 +31,9 @@ export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Reco
   return text ? `?${text}` : "";
 }
 
+/** Whether a filter beyond the default view (open, anyone, any label) may be hiding conversations; a site is a scope. */
+const narrowed = (filters: ReturnType<typeof listFilters>) => filters.status !== "open" || filters.assigned !== "all" || filters.label !== undefined;
+
 /** The last public message with who wrote it ("Andy Agent: It ships today."). */
 const previewOf = (item: { last_message: { body: string; author_name: string } | null }) =>
   item.last_message ? `${item.last_message.author_name}: ${item.last_message.body}` : "No messages yet";
@@ -87,7 +90,7 @@ export async function ConversationList({ member, params, activeId }: { member: S
         ) : null}
       </ListFilters>
       {page.items.length === 0 ? (
-        keep ? (
+        narrowed(filters) ? (
           <p className={styles.empty}>
             No conversations match these filters. <Link href="/inbox">Show open conversations</Link>
           </p>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENTS, type WebhookEvent } from "@/lib/contracts/webhooks";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
+import { PostButton } from "./post-button";
 import { Feedback, useSave } from "./settings-sites";
 
 // Settings → Webhooks (owners): register one (its secret shown once, here only), edit, delete,
@@ -181,31 +182,18 @@ export function WebhookEditor({ webhook }: { webhook: WebhookView }) {
 }
 
 export function RetryDeliveryButton({ webhookId, deliveryId, label }: { webhookId: string; deliveryId: string; label: string }) {
-  const { status, save } = useSave();
   return (
-    <div className={styles.row}>
-      <button
-        className={styles.buttonQuiet}
-        type="button"
-        aria-label={`Retry ${label}`}
-        onClick={() => save("POST", `${webhookPath(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`, undefined, "Queued again.")}
-      >
-        Retry
-      </button>
-      <Feedback status={status} />
-    </div>
+    <PostButton path={`${webhookPath(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`} done="Queued again." label={`Retry ${label}`}>
+      Retry
+    </PostButton>
   );
 }
 
 /** Queues a `webhook.test` delivery; its answer shows in the health and the log after a refresh. */
 export function SendTestEventButton({ webhookId }: { webhookId: string }) {
-  const { status, save } = useSave();
   return (
-    <div className={styles.row}>
-      <button className={styles.buttonQuiet} type="button" onClick={() => save("POST", `${webhookPath(webhookId)}/test`, undefined, "Test event sent: refresh in a moment to see its answer.")}>
-        Send a test event
-      </button>
-      <Feedback status={status} />
-    </div>
+    <PostButton path={`${webhookPath(webhookId)}/test`} done="Test event sent: refresh in a moment to see its answer.">
+      Send a test event
+    </PostButton>
   );
 }
