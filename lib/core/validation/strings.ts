@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalTimeZone } from "./time-zone";
 
 // Every string field: no U+0000 (PostgreSQL cannot store it) and no unpaired surrogates
 // (neither can be shown honestly).
@@ -84,17 +85,12 @@ export const clientId = (max = 100) =>
     .refine(storable, STORABLE_PROBLEM)
     .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
 
-const isTimeZone = (value: string) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** An IANA time zone the runtime knows ("Europe/Berlin", "UTC"). */
-export const timeZone = (max = 64) => z.string().max(max).refine(isTimeZone, "must be an IANA time zone, e.g. Europe/Berlin");
+export const timeZone = (max = 64) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => canonicalTimeZone(value) !== null, "must be an IANA time zone, e.g. Europe/Berlin");
 
 const isLocale = (value: string) => {
   try {
