@@ -120,6 +120,12 @@ export const envSchema = z
     NOTIFICATION_WORKER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
     // The bearer Vercel Cron sends to GET /api/v1/cron/dispatch; without it that route refuses every request.
     CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    // Web Push (lib/push): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints
+    // it); unset, the service makes one once and keeps the private key sealed. The subject is who
+    // push services may contact: a mailto: or https: URL (default: PUBLIC_URL when https).
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: z.preprocess(emptyAsUndefined, z.string().regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https: URL").optional()),
     // Single sign-on by OpenID Connect (lib/staff/sso): the provider's issuer URL and this service's client.
     OIDC_ISSUER: httpUrl,
     OIDC_CLIENT_ID: optionalString,
@@ -169,6 +175,9 @@ export const envSchema = z
     }
     if (env.PASSWORD_SIGN_IN === "off" && !env.OIDC_ISSUER) {
       ctx.addIssue({ code: "custom", path: ["PASSWORD_SIGN_IN"], message: "can be off only with single sign-on configured (OIDC_ISSUER)" });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: "custom", path: [env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"], message: "must be set together with the other VAPID key" });
     }
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });

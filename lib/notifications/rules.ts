@@ -5,6 +5,7 @@ import { queueEmailSend } from "../email/resend";
 import { queueStaffAlertCheck } from "../email/staff-alerts";
 import { acknowledgeTicket, emailTicketReply } from "../email/ticket-emails";
 import type { JobSpec } from "../jobs/queue";
+import { queueNewConversationPush } from "../push/conversation-pushes";
 import { deliverToWebhooks, wakeDeliveryLoop, type DeliveryDraft } from "../webhooks/webhook-consumer";
 import type { BatchFacts } from "./batch-facts";
 
@@ -39,7 +40,7 @@ export const RULES: Record<NotificationEventType, readonly Consumer[]> = {
     queueStaffAlertCheck, // from a visitor, while some member takes alerts: a staff-alert check, now
     queueFollowUpCheck,   // from staff, when the visitor left an email: a follow-up check followUpDelayMs (10 min) later
   ],
-  "conversation.started": [deliverToWebhooks],
+  "conversation.started": [deliverToWebhooks, queueNewConversationPush], // members with no inbox tab open get a Web Push
   "conversation.closed": [deliverToWebhooks],
   "conversation.rated": [deliverToWebhooks], // a visitor's rating after a close
   "ticket.created": [deliverToWebhooks, acknowledgeTicket], // the filer gets "[#N] <subject>"

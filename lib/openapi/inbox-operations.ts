@@ -3,6 +3,7 @@ import { assignBody, conversationListQuery, inboxMessageBody, ticketListQuery, t
 import { inviteMemberBody } from "../contracts/members";
 import { createSiteBody, updateSiteBody } from "../contracts/sites";
 import { fileDescriptor } from "../contracts/tickets";
+import { pushSubscriptionBody, pushUnsubscribeBody } from "../contracts/push";
 import { acceptInviteBody, signInBody, teamInviteBody, teamMemberBody } from "../contracts/staff";
 import * as inbox from "../contracts/inbox-wire";
 import type { Operation } from "./operation";
@@ -78,6 +79,36 @@ const inboxApiOperations: Operation[] = [
     extension: true,
     answers: {},
     redirect: "To the inbox (signed in) or to the sign-in page saying why not",
+    errors: ["not_found"],
+  },
+  {
+    method: "GET",
+    path: `${INBOX}/push`,
+    family: "inbox",
+    summary: "Web Push: the VAPID public key (the browser's applicationServerKey)",
+    extension: true,
+    answers: { 200: z.object({ public_key: z.string().describe("base64url, an uncompressed P-256 point") }) },
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/push/subscriptions`,
+    family: "inbox",
+    summary: "Web Push: subscribe this browser for the signed-in member",
+    description:
+      "The body is what PushSubscription.toJSON() gives. The endpoint must be a public https URL (the webhooks' SSRF rules; " +
+      "WEBHOOK_ALLOW_PRIVATE_TARGETS and WEBHOOK_ALLOWED_TARGETS apply). The same endpoint again replaces its keys and owner.",
+    extension: true,
+    body: pushSubscriptionBody,
+    answers: { 201: z.object({ id: z.string() }) },
+  },
+  {
+    method: "DELETE",
+    path: `${INBOX}/push/subscriptions`,
+    family: "inbox",
+    summary: "Web Push: unsubscribe this browser",
+    extension: true,
+    body: pushUnsubscribeBody,
+    answers: { 200: null },
     errors: ["not_found"],
   },
   {

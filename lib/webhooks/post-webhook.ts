@@ -19,7 +19,7 @@ export interface AttemptResult {
 export function postWebhook(
   target: ResolvedTarget,
   headers: Record<string, string>,
-  body: string,
+  body: string | Buffer,
   timeoutMs: number,
 ): Promise<AttemptResult> {
   const client = target.url.protocol === "https:" ? https : http;

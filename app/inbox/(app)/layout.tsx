@@ -17,7 +17,7 @@ const unreadTotal = cache(async (memberId: string) => unreadConversationCount(me
 // and a static title would then overwrite the count the live channel wrote.
 export async function generateMetadata(): Promise<Metadata> {
   const staff = await currentStaff();
-  return { title: inboxTitle(staff ? await unreadTotal(staff.member.id) : 0) };
+  return { title: inboxTitle(staff ? await unreadTotal(staff.member.id) : 0), manifest: "/inbox/manifest.webmanifest" };
 }
 
 export default async function InboxLayout({ children }: { children: ReactNode }) {

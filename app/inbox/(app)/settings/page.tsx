@@ -17,6 +17,7 @@ import { timeZoneNames } from "@/lib/core/validation/time-zone";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
 import { WebhookHealth } from "../../_components/webhook-health";
 import { requireStaffPage } from "../../_components/staff-session";
+import { PushToggle } from "../../_components/push-toggle";
 
 export default async function SettingsPage() {
   const { member } = await requireStaffPage();
@@ -24,6 +25,7 @@ export default async function SettingsPage() {
   if (member.role !== "owner") {
     return (
       <OwnersOnly title="Settings">
+        <PushToggle />
         <SavedRepliesSection replies={await listSavedReplies(member)} canManageTeam={false} />
       </OwnersOnly>
     );
@@ -40,6 +42,7 @@ export default async function SettingsPage() {
   return (
     <main id="main" className={styles.page}>
       <h1>Settings</h1>
+      <PushToggle />
       <section aria-labelledby="sites-title">
         <h2 id="sites-title">Sites</h2>
         <NewSiteForm />

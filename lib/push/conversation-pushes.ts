@@ -1,0 +1,64 @@
+import type { OutboxEvent } from "../contracts/notification-events";
+import { db } from "../db/client";
+import type { JobContext } from "../jobs/context";
+import { QUEUES, type JobSpec } from "../jobs/queue";
+import { pushToMembers } from "./send-push";
+
+// What is pushed (decisions.md, round 3): a new conversation to every member who can sign in and
+// has no inbox tab open (none seen for the staff alerts' idle time), an assignment to its assignee,
+// a mention to the member mentioned (both whatever tabs they have: they are about them).
+
+export type PushKind = "conversation_started" | "assigned" | "mentioned";
+
+/** The rule's consumer (lib/notifications/rules.ts) for conversation.started: a push job, now. */
+export const queueNewConversationPush = (event: OutboxEvent): { jobs: JobSpec[] } => ({
+  jobs: [pushJob("conversation_started", event.subjectId)],
+});
+
+/** A push job about a conversation; `memberId` for an assignment or a mention. */
+export const pushJob = (kind: PushKind, conversationId: string, memberId?: string): JobSpec => ({
+  name: QUEUES.push,
+  data: { kind, conversationId, ...(memberId ? { memberId } : {}) },
+});
+
+const SUMMARY = `
+  SELECT c."id", c."visitor_name", s."name" AS site_name,
+         (SELECT m."body" FROM "messages" m
+           WHERE m."conversation_id" = c."id" AND m."author_type" = 'visitor' AND m."kind" = 'message'
+           ORDER BY m."sequence" LIMIT 1) AS first_message
+    FROM "conversations" c JOIN "sites" s ON s."id" = c."site_id"
+   WHERE c."id" = $1`;
+
+// Who can sign in (canSignIn, lib/staff/sessions.ts) and has had no inbox tab open lately.
+const AWAY_MEMBERS = `
+  SELECT "id" FROM "members"
+   WHERE "role" IN ('owner', 'agent') AND "password_hash" IS NOT NULL AND "deactivated_at" IS NULL
+     AND ("inbox_active_at" IS NULL OR "inbox_active_at" < $1::timestamptz)`;
+
+/** The push queue's handler: one job at a time (each is a few requests to push services). */
+export async function runPushJob(context: JobContext, job: Record<string, string>): Promise<void> {
+  const kind = job.kind as PushKind;
+  const prisma = await db();
+  const [conversation] = await prisma.$queryRawUnsafe<{ id: string; visitor_name: string | null; site_name: string; first_message: string | null }[]>(
+    SUMMARY,
+    job.conversationId,
+  );
+  if (!conversation) return;
+  const who = conversation.visitor_name ?? "A visitor";
+  const recipients =
+    kind === "conversation_started"
+      ? (await prisma.$queryRawUnsafe<{ id: string }[]>(AWAY_MEMBERS, new Date(Date.now() - context.timings.staffIdleMs))).map((row) => row.id)
+      : [job.memberId!];
+  const title =
+    kind === "conversation_started"
+      ? `New conversation on ${conversation.site_name}`
+      : kind === "assigned"
+        ? `Assigned to you: ${who}`
+        : `You were mentioned: ${who}`;
+  await pushToMembers(recipients, {
+    title,
+    body: kind === "conversation_started" ? `${who}: ${conversation.first_message ?? "(no message yet)"}` : (conversation.first_message ?? ""),
+    url: `/inbox/conversations/${encodeURIComponent(conversation.id)}`,
+    tag: conversation.id,
+  });
+}
