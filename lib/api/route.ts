@@ -58,6 +58,8 @@ export type AdminContext<Body, Query> = ParsedInput<Body, Query>;
 interface InboxSpec<Body, Query> extends InputSpec<Body, Query> {
   /** The lowest role allowed (default `agent`); `public` needs no session. */
   role?: StaffRole | "public";
+  /** A limit counted per signed-in member (none by default). */
+  rateLimit?: RateLimitName;
 }
 
 export interface InboxContext<Body, Query> extends ParsedInput<Body, Query> {
@@ -263,6 +265,7 @@ export function inboxRoute<Body = undefined, Query = undefined>(
       assertSameOrigin(request);
       const input = await parseInput(request, pathIds(params), spec);
       if (staff) recordInboxActivity(staff.member.id).catch(() => {});
+      if (spec.rateLimit && staff) await enforceRateLimit(spec.rateLimit, request, staff.member.id);
       const outcome = await handler({ ...input, staff: staff as StaffSession });
       if (!staff?.renewedToken) return outcome;
       if (outcome instanceof Response) {

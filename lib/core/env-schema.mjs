@@ -76,6 +76,7 @@ export const envSchema = z
     RATE_LIMIT_PAGE_VIEWS_PER_MINUTE: count(60),
     RATE_LIMIT_VISITOR_PER_MINUTE: count(120),
     RATE_LIMIT_RENEW_PER_HOUR: count(10),
+    RATE_LIMIT_SEARCH_PER_MINUTE: count(60),
     /** How many proxies in front of the service append to X-Forwarded-For (and may be trusted). */
     TRUSTED_PROXY_HOPS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
     UPSTASH_REDIS_REST_URL: httpUrl,

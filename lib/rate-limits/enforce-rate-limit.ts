@@ -35,7 +35,7 @@ export type RateLimitHeaders = Record<string, string>;
 /**
  * Counts one request against the route's limit. Returns the X-RateLimit-* headers for the reply,
  * or throws 429 rate_limited with Retry-After. `subject` is the visitor's token lineage on visitor
- * routes; widget routes count per client IP.
+ * routes and the member on inbox routes; widget routes count per client IP.
  */
 export async function enforceRateLimit(
   name: RateLimitName,
@@ -44,7 +44,7 @@ export async function enforceRateLimit(
 ): Promise<RateLimitHeaders> {
   if (!rateLimitsEnabled()) return {};
   const rule = rateLimitRule(name);
-  const identifier = rule.per === "token" && subject ? `token:${subject}` : ipIdentifier(request);
+  const identifier = (rule.per === "token" || rule.per === "member") && subject ? `${rule.per}:${subject}` : ipIdentifier(request);
   // The client's address cannot be known here (see client-ip.ts): no per-IP limit, said at start.
   if (!identifier) return {};
   let outcome: LimitOutcome;

@@ -3,14 +3,14 @@ import { env } from "../core/env";
 // The named limits a route can declare. Each is a sliding window; its size comes from the
 // environment (docs: RATE_LIMIT_*), read when first used.
 
-export type RateLimitName = "starts" | "tickets" | "page_views" | "visitor" | "renew" | "sign_in_failures";
+export type RateLimitName = "starts" | "tickets" | "page_views" | "visitor" | "renew" | "sign_in_failures" | "search";
 
 export interface RateLimitRule {
   name: RateLimitName;
   limit: number;
   windowMs: number;
-  /** What the client key is: the client's IP (widget routes) or the visitor's token lineage. */
-  per: "ip" | "token" | "account_and_ip";
+  /** What the client key is: the client's IP (widget routes), the visitor's token lineage, or the signed-in member. */
+  per: "ip" | "token" | "account_and_ip" | "member";
 }
 
 const MINUTE = 60_000;
@@ -29,6 +29,9 @@ export function rateLimitRule(name: RateLimitName): RateLimitRule {
       return { name, limit: config.RATE_LIMIT_VISITOR_PER_MINUTE, windowMs: MINUTE, per: "token" };
     case "renew":
       return { name, limit: config.RATE_LIMIT_RENEW_PER_HOUR, windowMs: HOUR, per: "token" };
+    case "search":
+      // Each search reads indexes over every message: a member (or a stolen session) cannot loop it.
+      return { name, limit: config.RATE_LIMIT_SEARCH_PER_MINUTE, windowMs: MINUTE, per: "member" };
     case "sign_in_failures":
       // A security control, not a capacity limit: fixed, and on even with RATE_LIMITS=off.
       return { name, limit: 5, windowMs: 15 * MINUTE, per: "account_and_ip" };
