@@ -46,13 +46,3 @@ export async function recordInbound(id: string, via: Via, judged: Judged): Promi
   if (judged.outcome === "refused") log.warn("inbound_email_refused", facts);
   else log.info("inbound_email", facts);
 }
-
-/** Refusals and ignored emails in the last `hours`, by reason (the health of the inbound path). */
-export async function inboundCounts(hours = 24): Promise<{ outcome: string; reason: string | null; count: number }[]> {
-  const rows = await (await db()).inboundEmail.groupBy({
-    by: ["outcome", "reason"],
-    where: { receivedAt: { gte: new Date(Date.now() - hours * 3_600_000) } },
-    _count: { _all: true },
-  });
-  return rows.map((row) => ({ outcome: row.outcome, reason: row.reason, count: row._count._all }));
-}
