@@ -267,4 +267,9 @@ describe("the two ways in refuse what is not theirs", () => {
     const client = nodemailer.createTransport({ host: "127.0.0.1", port: listener.port, secure: false, ignoreTLS: true });
     await expect(client.sendMail({ from: "a@visitor.example", to: "someone@elsewhere.example", text: "relay me" })).rejects.toMatchObject({ responseCode: 550 });
   });
+
+  test("without a certificate the listener offers no STARTTLS (inbound-smtp-tls.test.ts has one)", async () => {
+    const client = nodemailer.createTransport({ host: "127.0.0.1", port: listener.port, secure: false, requireTLS: true });
+    await expect(client.sendMail({ from: "a@visitor.example", to: `r+abc@${DOMAIN}`, text: "x" })).rejects.toThrow(/STARTTLS/i);
+  });
 });
