@@ -263,6 +263,14 @@ describe("the two ways in refuse what is not theirs", () => {
     expect(huge.json.result.code).toBe("payload_too_large");
   });
 
+  test("bytes that are no email are judged, never a 500", async () => {
+    for (const raw of [Buffer.alloc(0), Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x0d, 0x0a, 0x0d, 0x0a]), Buffer.from(`To: r+${"a".repeat(5000)}@${DOMAIN}\r\nFrom: <>\r\n\r\nhi`)]) {
+      const response = await forward(raw);
+      expect(response.status).toBe(200);
+      expect(response.json.result.outcome).toBe("refused");
+    }
+  });
+
   test("the listener accepts recipients of the reply domain only", async () => {
     const client = nodemailer.createTransport({ host: "127.0.0.1", port: listener.port, secure: false, ignoreTLS: true });
     await expect(client.sendMail({ from: "a@visitor.example", to: "someone@elsewhere.example", text: "relay me" })).rejects.toMatchObject({ responseCode: 550 });
