@@ -145,7 +145,7 @@ describe("replies land where their token says, from whom it says", () => {
     expect(messages.at(-1)).toMatchObject({ author_type: "staff", author_name: "Grace Agent", body: "We will ship it today." });
   });
 
-  test("a forged From with a valid token is refused and posts nothing", async () => {
+  test("a forged From with a valid token is refused and posts nothing; a spoofed member never posts (FreeScout CVE-2026-47123)", async () => {
     const started = await conversationWithEmail();
     const before = (await allMessages(started.conversationId)).messages.length;
     const to = await toVisitor(started.conversationId);
