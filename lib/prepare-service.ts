@@ -91,6 +91,26 @@ export async function prepareServerStart(): Promise<void> {
     log.error("startup_database_unavailable", { error });
   }
   startNotificationsInBackground();
+  await startInboundSmtp();
+}
+
+let inboundSmtp: { close(): Promise<void> } | null = null;
+
+/**
+ * The SMTP listener for replies by email (lib/email/inbound/smtp-listener.ts), with
+ * INBOUND_SMTP_PORT, in the long-lived server only: on Vercel mail comes by the provider route.
+ * A port that cannot be opened is logged; the rest of the service still starts.
+ */
+async function startInboundSmtp(): Promise<void> {
+  const port = env().INBOUND_SMTP_PORT;
+  if (!port || onVercel() || inboundSmtp) return;
+  try {
+    const { startInboundSmtpListener } = await import("./email/inbound/smtp-listener");
+    inboundSmtp = await startInboundSmtpListener({ port });
+    log.info("inbound_smtp_listening", { port });
+  } catch (error) {
+    log.error("inbound_smtp_unavailable", { port, error });
+  }
 }
 
 const RETRY_WORKER_START_MS = 30_000;
@@ -142,6 +162,8 @@ export const notificationsRunning = () => backgroundWorker !== null;
  */
 export async function closeServerResources(): Promise<void> {
   await stopNotificationsInBackground();
+  await inboundSmtp?.close();
+  inboundSmtp = null;
   const [{ stopListening }, { stopInboxListening }] = await Promise.all([import("./realtime/message-signals"), import("./realtime/inbox-signals")]);
   await Promise.all([stopListening(), stopInboxListening()]);
   await closeDatabase();

@@ -7,6 +7,7 @@ import { enforceRateLimit, type RateLimitHeaders } from "../rate-limits/enforce-
 import type { RateLimitName } from "../rate-limits/limits";
 import { authenticateVisitor, visitorOriginError, type VisitorSession } from "../tokens/visitor-token";
 import { assertCronSecret } from "./cron-auth";
+import { assertInboundSecret } from "./inbound-auth";
 import { deliverAfterResponse } from "./delivery-after-response";
 import { assertSameOrigin, requireStaff } from "./inbox-auth";
 import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession } from "../staff/sessions";
@@ -245,6 +246,16 @@ export function cronRoute(handler: () => Promise<Reply>): RouteHandler {
   );
 }
 
+/** Inbound routes (providers forwarding email): `Authorization: Bearer <INBOUND_EMAIL_SECRET>` (401) → handler, which reads the raw body. No CORS. */
+export function inboundRoute(handler: (context: { request: Request }) => Promise<Reply>): RouteHandler {
+  return route({ family: "inbound" }, (request) =>
+    run(request, async () => {
+      assertInboundSecret(request.headers.get("authorization"));
+      return handler({ request });
+    }),
+  );
+}
+
 /** Probe routes (health, readiness): no credentials, no CORS, nothing but the envelope. */
 export function probeRoute(handler: () => Promise<Reply>): RouteHandler {
   return route({ family: "probe" }, (request) => run(request, handler));
@@ -280,7 +291,7 @@ export function inboxRoute<Body = undefined, Query = undefined>(
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
-type Family = "widget" | "visitor" | "admin" | "upload" | "inbox" | "cron" | "probe";
+type Family = "widget" | "visitor" | "admin" | "upload" | "inbox" | "cron" | "probe" | "inbound";
 export type RouteExports = Record<Method | "OPTIONS", RouteHandler>;
 
 /**

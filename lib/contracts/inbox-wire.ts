@@ -117,11 +117,16 @@ export const inboxTicket = named(
   }),
 );
 
-/** One ticket as its page reads it: with the staff replies, oldest first. */
+/** One ticket as its page reads it: with its thread (staff replies and the filer's emailed replies), oldest first. */
 export const inboxTicketDetail = named(
   "InboxTicketDetail",
   inboxTicket.extend({
-    replies: z.array(ticketReply.pick({ id: true, author_id: true, author_name: true, body: true, created_at: true })),
+    replies: z.array(
+      ticketReply.pick({ id: true, author_name: true, body: true, created_at: true }).extend({
+        author_type: z.enum(["staff", "filer"]).describe("`filer`: the filer's reply by email"),
+        author_id: z.string().nullable().describe("the member's id; null for the filer"),
+      }),
+    ),
   }),
 );
 

@@ -108,3 +108,21 @@ export const drainedDeliveries = named(
     rounds: z.int().min(1).describe("rounds run; the last found nothing, or the time budget ran out"),
   }),
 );
+
+export const inboundEmailOutcome = named(
+  "InboundEmailOutcome",
+  z.object({
+    outcome: z
+      .enum(["accepted", "unverified", "ignored", "refused"])
+      .describe("`unverified`: DMARC failed, the visitor's reply was kept as a staff-only note"),
+    reason: z
+      .string()
+      .nullable()
+      .describe("why it was not accepted: duplicate, auto_submitted, precedence, x_autoreply, empty_return_path, replies_off, no_reply_address, several_reply_addresses, invalid_token, recipient_unknown, sender_mismatch, envelope_sender_mismatch, dmarc_fail, conversation_closed, empty"),
+    conversation_id: z.string().nullable(),
+    ticket_id: z.string().nullable(),
+    skipped_files: z
+      .array(z.object({ name: z.string(), reason: z.enum(["type_not_allowed", "too_large", "too_many", "signature_mismatch", "ticket_thread", "unverified"]) }))
+      .describe("attachments left out, each named in the posted message"),
+  }),
+);

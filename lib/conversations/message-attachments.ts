@@ -42,6 +42,31 @@ export async function createChatUpload(conversationId: string, uploader: Uploade
 }
 
 /**
+ * A file the service received whole (an emailed attachment, already checked against the type list,
+ * the size limit and its signature): stored, and recorded as uploaded into the conversation by that
+ * side, ready to be sent with one message. Answers its attachment id.
+ */
+export async function storeReceivedFile(conversationId: string, uploader: Uploader, file: { name: string; contentType: string; content: Uint8Array }) {
+  const storage = activeStorage();
+  const storageKey = newStorageKey(storage.kind);
+  await storage.write(storageKey, file.content, file.contentType);
+  const attachment = await (await db()).messageAttachment.create({
+    data: {
+      id: randomUUID(),
+      conversationId,
+      uploaderType: uploader,
+      name: file.name,
+      contentType: file.contentType,
+      bytes: file.content.byteLength,
+      storage: storage.kind,
+      storageKey,
+      uploadedAt: new Date(),
+    },
+  });
+  return attachment.id;
+}
+
+/**
  * Before a send with files: each is this side's file of this conversation (else 404) and its
  * bytes have arrived (else 409 upload_incomplete). S3 uploads are confirmed here, where the
  * signature of their first bytes is checked; one that fails is deleted and stays incomplete.

@@ -119,6 +119,19 @@ export const envSchema = z
     WEBHOOK_ALLOWED_TARGETS: allowedTargets,
     // Whether this process runs the notification worker (emails, webhooks); off for web-only instances.
     NOTIFICATION_WORKER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
+    // Replies by email (docs/notifications.md, "Replies by email"): answerable emails carry
+    // Reply-To r+<token>@MAIL_REPLY_DOMAIN; mail to that domain arrives by the SMTP listener or the route.
+    MAIL_REPLY_DOMAIN: z.preprocess(
+      emptyAsUndefined,
+      z.string().toLowerCase().regex(hostNameEntry, "must be a domain name (e.g. reply.acme.example)").optional(),
+    ),
+    /** The bearer a provider sends to POST /api/v1/inbound/email; without it that route refuses every request. */
+    INBOUND_EMAIL_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    /** The port of the built-in SMTP listener for replies (npm start only; off when unset). */
+    INBOUND_SMTP_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    /** PEM files of the listener's certificate and key: with both, it offers STARTTLS. */
+    INBOUND_SMTP_TLS_CERT: optionalString,
+    INBOUND_SMTP_TLS_KEY: optionalString,
     // The bearer Vercel Cron sends to GET /api/v1/cron/dispatch; without it that route refuses every request.
     CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     // Web Push (lib/push): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints
@@ -182,6 +195,12 @@ export const envSchema = z
     }
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
+    }
+    if (env.INBOUND_SMTP_PORT && !env.MAIL_REPLY_DOMAIN) {
+      ctx.addIssue({ code: "custom", path: ["MAIL_REPLY_DOMAIN"], message: "is required when INBOUND_SMTP_PORT is set (the listener accepts only its recipients)" });
+    }
+    if (Boolean(env.INBOUND_SMTP_TLS_CERT) !== Boolean(env.INBOUND_SMTP_TLS_KEY)) {
+      ctx.addIssue({ code: "custom", path: [env.INBOUND_SMTP_TLS_CERT ? "INBOUND_SMTP_TLS_KEY" : "INBOUND_SMTP_TLS_CERT"], message: "must be set together with the other INBOUND_SMTP_TLS_ variable" });
     }
     /** @type {ReadonlyArray<readonly ["UPSTASH_REDIS_REST_URL" | "KV_REST_API_URL" | "S3_ACCESS_KEY_ID", "UPSTASH_REDIS_REST_TOKEN" | "KV_REST_API_TOKEN" | "S3_SECRET_ACCESS_KEY"]>} */
     const pairs = [

@@ -63,3 +63,21 @@ describe("WEBHOOK_ALLOWED_TARGETS", () => {
     },
   );
 });
+
+describe("replies by email", () => {
+  test("the reply domain is a domain name, kept in lower case", () => {
+    expect(parseEnv({ MAIL_REPLY_DOMAIN: "Reply.Acme.Example" }).MAIL_REPLY_DOMAIN).toBe("reply.acme.example");
+    expect(() => parseEnv({ MAIL_REPLY_DOMAIN: "r+x@acme.example" })).toThrow(/MAIL_REPLY_DOMAIN must be a domain name/);
+  });
+
+  test("the listener needs the reply domain, a port in range, and its certificate and key together", () => {
+    expect(() => parseEnv({ INBOUND_SMTP_PORT: "2525" })).toThrow(/MAIL_REPLY_DOMAIN is required when INBOUND_SMTP_PORT is set/);
+    expect(() => parseEnv({ MAIL_REPLY_DOMAIN: "reply.acme.example", INBOUND_SMTP_PORT: "70000" })).toThrow(/INBOUND_SMTP_PORT/);
+    expect(() => parseEnv({ INBOUND_SMTP_TLS_CERT: "/etc/cert.pem" })).toThrow(/INBOUND_SMTP_TLS_KEY must be set together/);
+    expect(parseEnv({ MAIL_REPLY_DOMAIN: "reply.acme.example", INBOUND_SMTP_PORT: "2525" }).INBOUND_SMTP_PORT).toBe(2525);
+  });
+
+  test("the route's secret has a minimum length", () => {
+    expect(() => parseEnv({ INBOUND_EMAIL_SECRET: "short" })).toThrow(/INBOUND_EMAIL_SECRET must be at least 16 characters/);
+  });
+});

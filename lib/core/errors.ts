@@ -27,6 +27,7 @@ export const statusOfCode = {
   upload_incomplete: 409,
   last_owner: 409,
   rating_closed: 409,
+  payload_too_large: 413,
   rate_limited: 429,
   daily_allowance_exhausted: 429,
   internal_error: 500,

@@ -27,7 +27,7 @@ const SHAPES: [RegExp, string][] = [
   [/whsec_[A-Za-z0-9+/=]{16,}/g, `whsec_${REDACTED}`], // webhook signing secrets
   [/ids_[A-Za-z0-9_-]{16,}/g, `ids_${REDACTED}`], // identity secrets
 ];
-const SECRET_SETTINGS = ["ADMIN_TOKEN", "UPSTASH_REDIS_REST_TOKEN", "KV_REST_API_TOKEN", "S3_SECRET_ACCESS_KEY", "UPLOAD_SIGNING_SECRET", "SMTP_URL", "SECRET_KEY"] as const;
+const SECRET_SETTINGS = ["ADMIN_TOKEN", "UPSTASH_REDIS_REST_TOKEN", "KV_REST_API_TOKEN", "S3_SECRET_ACCESS_KEY", "UPLOAD_SIGNING_SECRET", "SMTP_URL", "SECRET_KEY", "INBOUND_EMAIL_SECRET"] as const;
 
 /** The line with credentials replaced: configured secrets by value, tokens and signatures by shape. */
 export function redact(line: string, config: Env | null = configuredEnv()): string {

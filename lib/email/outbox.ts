@@ -8,6 +8,7 @@ import { QUEUES } from "../jobs/queue";
 import type { SqlRow } from "../core/sql-row";
 import type { EmailContent } from "./templates";
 import { mailFrom, smtpConfigured, smtpTransport, subjectHeader } from "./transport";
+import { replyHeaders } from "./reply-headers";
 
 // Every email is a row first: `pending` with a send job when SMTP is configured, `not_sent`
 // (the outbox the operator reads) when it is not, `suppressed` (kept, never sent) when it is an
@@ -131,16 +132,19 @@ export async function sendStoredEmails(emailIds: string[]): Promise<void> {
     return;
   }
   const results = await Promise.allSettled(
-    emails.map((email) =>
-      transport.sendMail({
+    emails.map(async (email) => {
+      const threading = await replyHeaders(email);
+      return transport.sendMail({
         from: mailFrom(),
         to: email.recipient,
         subject: subjectHeader(email.subject),
         text: email.textBody,
         html: email.htmlBody,
-        headers: email.headers as Record<string, string>,
-      }),
-    ),
+        messageId: threading.messageId,
+        replyTo: threading.replyTo,
+        headers: { ...threading.headers, ...(email.headers as Record<string, string>) },
+      });
+    }),
   );
   const sent = ids.filter((_, index) => results[index]!.status === "fulfilled");
   if (sent.length > 0) {

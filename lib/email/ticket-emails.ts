@@ -44,7 +44,7 @@ async function ticketAcknowledgement(ticketId: string): Promise<EmailDraft | nul
 
 async function ticketReplyEmail(replyId: string): Promise<EmailDraft | null> {
   const reply = await (await db()).ticketReply.findUnique({ where: { id: replyId } });
-  if (!reply) return null;
+  if (!reply?.memberId) return null; // the filer's own emailed reply is not sent back to them
   const prisma = await db();
   const [ticket, member] = await Promise.all([
     prisma.ticket.findUnique({

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ClientAbortError, invalidRequest, MAX_FIELD_PROBLEMS, shortPath, type FieldProblem } from "../core/errors";
+import { AppError, ClientAbortError, invalidRequest, MAX_FIELD_PROBLEMS, shortPath, type FieldProblem } from "../core/errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_PATH_ID_LENGTH = 100;
@@ -11,7 +11,14 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   checkJsonContentType(request.headers.get("content-type"));
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
   if (declaredLength > MAX_BODY_BYTES) throw bodyTooLarge();
-  return parseJsonBytes(await readCapped(request));
+  return parseJsonBytes(await readCapped(request, MAX_BODY_BYTES, bodyTooLarge));
+}
+
+/** Reads a raw body of at most `maxBytes` (counted while reading): 413 `payload_too_large` beyond. */
+export async function readRawBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new AppError("payload_too_large", `The request body exceeds ${maxBytes} bytes.`);
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
+  return readCapped(request, maxBytes, tooLarge);
 }
 
 export function checkJsonContentType(contentType: string | null): void {
@@ -37,7 +44,7 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 
 const bodyTooLarge = () => invalidRequest(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
 
-async function readCapped(request: Request): Promise<Uint8Array> {
+async function readCapped(request: Request, maxBytes: number, tooLarge: () => AppError): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -49,9 +56,9 @@ async function readCapped(request: Request): Promise<Uint8Array> {
     });
     if (done) break;
     total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
+    if (total > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw bodyTooLarge();
+      throw tooLarge();
     }
     chunks.push(value);
   }

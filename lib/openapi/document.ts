@@ -19,6 +19,7 @@ const SECURITY: Record<Family, Record<string, string[]>[]> = {
   upload: [{ uploadSignature: [] }],
   inbox: [{ staffSession: [] }],
   cron: [{ cronSecret: [] }],
+  inbound: [{ inboundSecret: [] }],
   probe: [],
 };
 
@@ -29,6 +30,7 @@ const TAGS: Record<Family, string> = {
   upload: "Uploads",
   inbox: "Inbox",
   cron: "Operations",
+  inbound: "Operations",
   probe: "Operations",
 };
 
@@ -210,6 +212,7 @@ export function openApiDocument(): JsonSchema {
         visitorToken: { type: "http", scheme: "bearer", description: "The visitor token from the start or renew reply (`vt_…`), bound to its Origin." },
         adminToken: { type: "http", scheme: "bearer", description: "The operator token, ADMIN_TOKEN." },
         cronSecret: { type: "http", scheme: "bearer", description: "CRON_SECRET, which Vercel Cron sends; while it is unset every request is refused." },
+        inboundSecret: { type: "http", scheme: "bearer", description: "INBOUND_EMAIL_SECRET, which a provider forwarding raw MIME sends; while it is unset every request is refused." },
         staffSession: {
           type: "apiKey",
           in: "cookie",

@@ -129,4 +129,16 @@ export const notificationOperations: Operation[] = [
     extension: true,
     answers: { 200: wire.drainedDeliveries },
   },
+  {
+    method: "POST",
+    path: "/api/v1/inbound/email",
+    family: "inbound",
+    summary: "Receive an email forwarded as raw MIME (replies by email)",
+    description:
+      "For providers that forward inbound mail as it was received (message/rfc822, at most 25 MB). The answer says what became of it; a refusal is a 200 too, so the provider does not retry it.",
+    extension: true,
+    rawBody: ["message/rfc822"],
+    answers: { 200: wire.inboundEmailOutcome },
+    errors: ["payload_too_large"],
+  },
 ];

@@ -40,6 +40,7 @@ export const FAMILY_ERRORS: Record<Family, ErrorCode[]> = {
   inbox: ["invalid_request", "unauthorized", "forbidden", "origin_not_allowed", "internal_error", "service_unavailable"],
   upload: ["invalid_request", "upload_url_invalid", "upload_url_expired", "origin_not_allowed", "internal_error", "service_unavailable"],
   cron: ["unauthorized", "internal_error", "service_unavailable"],
+  inbound: ["invalid_request", "unauthorized", "internal_error", "service_unavailable"],
   probe: ["internal_error"],
 };
 

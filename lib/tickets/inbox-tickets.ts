@@ -33,8 +33,9 @@ export async function readInboxTicket(id: string): Promise<InboxWireTicketDetail
     ...toInboxWireTicket(ticket),
     replies: ticket.replies.map((reply) => ({
       id: reply.id,
+      author_type: reply.authorType === "filer" ? ("filer" as const) : ("staff" as const),
       author_id: reply.memberId,
-      author_name: reply.member.name,
+      author_name: reply.member?.name ?? ticket.name ?? ticket.email,
       body: reply.body,
       created_at: reply.createdAt.toISOString(),
     })),

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { AppError } from "../core/errors";
 
-// A staff reply to a ticket. Saving it is all the caller does: the trigger on ticket_replies
-// queues the email to the filer in the same transaction (docs/notifications.md).
+// A ticket's thread. A staff reply: saving it is all the caller does, the trigger on
+// ticket_replies queues the email to the filer in the same transaction (docs/notifications.md).
+// The filer's reply by email (lib/email/inbound/) is kept in the thread and emailed to nobody.
 
 export async function replyToTicket(ticketId: string, input: { authorId: string; body: string }) {
   const prisma = await db();
@@ -26,4 +27,9 @@ export async function replyToTicket(ticketId: string, input: { authorId: string;
     emailed_to: ticket.email,
     created_at: reply.createdAt.toISOString(),
   };
+}
+
+/** The filer's emailed reply, appended to the ticket's thread (no member; never emailed back). */
+export async function appendFilerReply(ticketId: string, body: string): Promise<void> {
+  await (await db()).ticketReply.create({ data: { id: `tr_${randomUUID()}`, ticketId, authorType: "filer", body } });
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { mkdir, stat, writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -38,6 +38,11 @@ export const localStorage: UploadStorage = {
   },
   async confirmUpload() {
     return false;
+  },
+  async write(storageKey, bytes) {
+    const file = storedFilePath(storageKey);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, bytes, { flag: "wx" });
   },
   async read(storageKey) {
     const file = storedFilePath(storageKey);

@@ -86,6 +86,9 @@ export function s3Storage(): UploadStorage {
       return { url, headers: { ...UPLOAD_HEADERS } };
     },
     confirmUpload,
+    async write(storageKey, bytes, contentType) {
+      await client().send(new PutObjectCommand({ Bucket: bucket(), Key: storageKey, Body: bytes, ContentType: contentType, IfNoneMatch: "*" }));
+    },
     async read(storageKey) {
       try {
         const object = await client().send(new GetObjectCommand({ Bucket: bucket(), Key: storageKey }));

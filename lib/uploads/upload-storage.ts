@@ -26,6 +26,8 @@ export interface UploadStorage {
    * Storage that sees every upload itself (local) marks attachments as they arrive and answers false.
    */
   confirmUpload(target: UploadTarget): Promise<boolean>;
+  /** Stores a file the service received itself (an emailed attachment), whole, under its key. */
+  write(storageKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes of an uploaded file, or null when they are not there. */
   read(storageKey: string): Promise<ReadableStream<Uint8Array> | null>;
 }
