@@ -118,6 +118,8 @@ export const envSchema = z
     WEBHOOK_ALLOWED_TARGETS: allowedTargets,
     // Whether this process runs the notification worker (emails, webhooks); off for web-only instances.
     NOTIFICATION_WORKER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
+    // An inbox tab without input for this many minutes makes its member `away` (docs/routing.md); 0: never.
+    AWAY_AFTER_IDLE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1440).default(10)),
     // The bearer Vercel Cron sends to GET /api/v1/cron/dispatch; without it that route refuses every request.
     CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   })
