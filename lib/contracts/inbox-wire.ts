@@ -142,3 +142,5 @@ export const teamMember = named(
     max_open: z.number().int().describe("round robin assigns no more open conversations than this"),
   }),
 );
+
+export const availabilityAnswer = named("AvailabilityAnswer", z.object({ availability }));

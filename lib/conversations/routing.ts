@@ -1,5 +1,5 @@
 import { sqlExecutor, type SqlExecutor } from "../db/client";
-import { availabilityCutoffs, onlineCondition } from "../members/availability";
+import { availabilityCutoffs, onlineCondition } from "../availability/availability";
 import { appendTimelineEvent } from "./timeline";
 
 // Routing (decisions.md, round 3; docs/routing.md). Round robin gives a new conversation to the

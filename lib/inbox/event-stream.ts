@@ -3,7 +3,7 @@ import type { InboxEvent } from "../contracts/inbox-events";
 import { subscribeInbox } from "../realtime/inbox-signals";
 import { recordInboxActivity, sessionIsLive, type StaffSession } from "../staff/sessions";
 import { processSingleton } from "../core/process-registry.mjs";
-import { recordInboxTab } from "../members/availability";
+import { recordInboxTab } from "../availability/availability";
 
 // The inbox's live channel: Server-Sent Events. One long response per open inbox tab carries
 // every inbox event as it is NOTIFYed (see docs/inbox.md for why SSE rather than long-polling).

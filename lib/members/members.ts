@@ -8,7 +8,7 @@ import type { SqlRow } from "../core/sql-row";
 import { canSignIn } from "../staff/sessions";
 import { matchesSignature } from "./picture-signature";
 import type { PictureInput } from "../contracts/members";
-import { availabilityOf, type AvailabilityColumns } from "./availability";
+import { availabilityOf, type AvailabilityColumns } from "../availability/availability";
 
 const memberNotFound = () => new AppError("member_not_found", "No such member in this conversation.");
 

@@ -5,7 +5,7 @@ import { updateMember } from "../members/members";
 import type { PictureInput } from "../contracts/members";
 import type { teamMember } from "../contracts/inbox-wire";
 import { publishSessionsEnded } from "../realtime/inbox-signals";
-import { availabilityOf } from "../members/availability";
+import { availabilityOf } from "../availability/availability";
 import type { StaffRole } from "./sessions";
 
 // The team as owners manage it in the inbox: members with a sign-in (and those invited), their
