@@ -237,7 +237,8 @@ describe("reassign after minutes without a human reply", () => {
     await age(started.conversationId, 2);
     workers.push(await startNotificationWorker({ timings: { reassignSweepMs: 200 } }));
     await expect.poll(() => assigneeOf(started.conversationId), { timeout: 10_000 }).toBe(second.id);
-    expect(await timeline(started.conversationId, "reassigned")).toHaveLength(1);
+    // The timeline note follows the move's commit.
+    await expect.poll(async () => (await timeline(started.conversationId, "reassigned")).length, { timeout: 10_000 }).toBe(1);
   });
 });
 
