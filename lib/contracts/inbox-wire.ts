@@ -3,6 +3,7 @@ import { STAFF_ROLES } from "./members";
 import { ticketReply } from "./notification-wire";
 import { conversation, isoTime, named, relatedConversation, staffMessage, ticket, ticketAttachment, visitorContext } from "./wire";
 import { label } from "./workspace-wire";
+import { availability } from "./routing";
 
 // The wire shapes of the staff inbox's answers (/api/v1/inbox: lib/inbox, lib/staff) and of the
 // operator API's inbox additions, registered beside those of lib/contracts/wire.ts. Checked against
@@ -142,5 +143,9 @@ export const teamMember = named(
     has_picture: z.boolean(),
     picture_tag: z.string().nullable(),
     invited: z.boolean().describe("an invite is waiting to be accepted"),
+    availability,
+    max_open: z.number().int().describe("round robin assigns no more open conversations than this"),
   }),
 );
+
+export const availabilityAnswer = named("AvailabilityAnswer", z.object({ availability }));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { displayName, email } from "../core/validation/strings";
+import { maxOpen } from "./routing";
 
 export const PICTURE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const MAX_PICTURE_BYTES = 512 * 1024;
@@ -23,8 +24,9 @@ export const createMemberBody = z
     notify: z.boolean().optional(),
     shown_in_widget: z.boolean().optional(),
     bot: z.boolean().optional(),
+    max_open: maxOpen.optional(),
   })
-  .transform(({ shown_in_widget, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget }));
+  .transform(({ shown_in_widget, max_open, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget, maxOpen: max_open }));
 export const updateMemberBody = z
   .strictObject({
     name: displayName(80).optional(),
@@ -33,8 +35,9 @@ export const updateMemberBody = z
     notify: z.boolean().optional(),
     shown_in_widget: z.boolean().optional(),
     bot: z.boolean().optional(),
+    max_open: maxOpen.optional(),
   })
-  .transform(({ shown_in_widget, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget }));
+  .transform(({ shown_in_widget, max_open, ...rest }) => ({ ...rest, shownInWidget: shown_in_widget, maxOpen: max_open }));
 
 export const STAFF_ROLES = ["owner", "agent"] as const;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { canonicalOrigin } from "../core/origins/origin";
 import { displayName, requiredText } from "../core/validation/strings";
 import { serviceHoursFields } from "./service-hours";
+import { routingFields } from "./routing";
 
 const siteId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "must be 1-100 letters, digits, '.', '_' or '-'");
 
@@ -33,14 +34,22 @@ const widgetFields = {
   // Privacy first (decisions.md, round 3): on, the embed stores its visitor id on page load; only where visitors consented.
   track_before_interaction: z.boolean().optional(),
   ...serviceHoursFields,
+  ...routingFields,
 };
 const toWidgetColumns = <
-  T extends { brand_color?: string | null; identity_required?: boolean; track_before_interaction?: boolean; away_message?: string | null },
+  T extends {
+    brand_color?: string | null;
+    identity_required?: boolean;
+    track_before_interaction?: boolean;
+    away_message?: string | null;
+    reassign_after_minutes?: number | null;
+  },
 >({
   brand_color,
   identity_required,
   track_before_interaction,
   away_message,
+  reassign_after_minutes,
   ...rest
 }: T) => ({
   ...rest,
@@ -48,6 +57,7 @@ const toWidgetColumns = <
   identityRequired: identity_required,
   trackBeforeInteraction: track_before_interaction,
   awayMessage: away_message,
+  reassignAfterMinutes: reassign_after_minutes,
 });
 
 export const createSiteBody = z

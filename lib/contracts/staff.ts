@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { picture, STAFF_ROLES } from "./members";
+import { maxOpen } from "./routing";
 import { displayName, email, text } from "../core/validation/strings";
 
 const signInEmail = email().transform((value) => value.toLowerCase());
@@ -29,4 +30,5 @@ export const teamMemberBody = z.strictObject({
   email: signInEmail.optional(),
   notify: z.boolean().optional(),
   role: staffRole.optional(),
+  max_open: maxOpen.optional(),
 });

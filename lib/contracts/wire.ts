@@ -2,6 +2,7 @@ import { z } from "zod";
 import { STAFF_ROLES } from "./members";
 import { WIDGET_LOCALES } from "./sites";
 import { weekHours } from "./service-hours";
+import { ASSIGNMENT_MODES, availability } from "./routing";
 
 // The wire shapes of what the API answers (the `result` of the envelope), for the API document.
 // Requests are described by the very schemas the routes validate with (lib/<domain>/schemas.ts);
@@ -175,6 +176,8 @@ export const site = named(
     hours: weekHours.nullable().describe("null: always open"),
     holidays: z.array(z.string()).describe("dates (YYYY-MM-DD) in the site's zone on which no period starts"),
     away_message: z.string().nullable().describe("shown by the widget outside hours; null: the widget's default"),
+    assignment: z.enum(ASSIGNMENT_MODES).describe("manual: staff assign; round_robin: a new conversation goes to an online member (docs/routing.md)"),
+    reassign_after_minutes: z.number().int().nullable().describe("an assigned conversation waiting this long for a human reply moves on; null: off"),
   }),
 );
 
@@ -190,6 +193,8 @@ export const member = named(
     deactivated: z.boolean(),
     shown_in_widget: z.boolean().describe("among the team faces of the widget's empty state"),
     bot: z.boolean().describe("an automatic agent (the demo's): the inbox marks its messages"),
+    availability,
+    max_open: z.number().int().describe("round robin assigns no more open conversations than this"),
   }),
 );
 

@@ -96,7 +96,10 @@ export async function assignConversation(conversationId: string, memberId: strin
       throw new AppError("member_not_found", "No active team member has this id.");
     }
   }
-  const { count } = await prisma.conversation.updateMany({ where: { id: conversationId }, data: { assignedMemberId: memberId } });
+  const { count } = await prisma.conversation.updateMany({
+    where: { id: conversationId },
+    data: { assignedMemberId: memberId, assignedAt: memberId === null ? null : new Date() },
+  });
   if (count === 0) throw conversationNotFound();
   return { conversation_id: conversationId, assigned_member_id: memberId };
 }

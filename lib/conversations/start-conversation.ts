@@ -6,6 +6,8 @@ import { siteAvailability } from "../sites/site-hours";
 import { verifyIdentity } from "../identity/identity";
 import { newVisitorToken, TOKEN_LIFETIME_SECONDS } from "../tokens/visitor-token";
 import { startInBatch } from "./start-batches";
+import { assignRoundRobin } from "./routing";
+import { log } from "../core/log";
 import type { StartConversationInput } from "../contracts/conversations";
 
 export interface StartConversation extends StartConversationInput {
@@ -58,6 +60,8 @@ export async function startConversation(start: StartConversation) {
     message: body ? { id: randomUUID(), clientId: clientId ?? randomUUID(), body } : null,
   });
   if (!started) throw allowanceExhausted(now);
+  // The conversation exists whatever happens here: a failed assignment leaves it unassigned.
+  if (site.assignment === "round_robin") await assignRoundRobin(conversationId).catch((error: unknown) => log.error("round_robin_failed", { error }));
   return {
     conversation_id: conversationId,
     visitor_token: token.token,

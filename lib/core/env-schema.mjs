@@ -132,6 +132,8 @@ export const envSchema = z
     /** PEM files of the listener's certificate and key: with both, it offers STARTTLS. */
     INBOUND_SMTP_TLS_CERT: optionalString,
     INBOUND_SMTP_TLS_KEY: optionalString,
+    // An inbox tab without input for this many minutes makes its member `away` (docs/routing.md); 0: never.
+    AWAY_AFTER_IDLE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1440).default(10)),
     // The bearer Vercel Cron sends to GET /api/v1/cron/dispatch; without it that route refuses every request.
     CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     // Web Push (lib/push): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints

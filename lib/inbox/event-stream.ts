@@ -3,12 +3,14 @@ import type { InboxEvent } from "../contracts/inbox-events";
 import { subscribeInbox } from "../realtime/inbox-signals";
 import { recordInboxActivity, sessionIsLive, type StaffSession } from "../staff/sessions";
 import { processSingleton } from "../core/process-registry.mjs";
+import { recordInboxTab } from "../availability/availability";
 
 // The inbox's live channel: Server-Sent Events. One long response per open inbox tab carries
 // every inbox event as it is NOTIFYed (see docs/inbox.md for why SSE rather than long-polling).
 // A comment line every 15 s keeps proxies from closing an idle stream and, while the session
 // still signs the member in, records that the member has the inbox open (members.inbox_active_at,
-// read by staff alerts). A stream ends with its session: at once on sign-out or deactivation (a
+// read by staff alerts) and that a tab is open (members.inbox_tab_at: availability, docs/routing.md).
+// A stream ends with its session: at once on sign-out or deactivation (a
 // signal to every instance), else at the first heartbeat that finds the session gone.
 
 const HEARTBEAT_MS = 15_000;
@@ -100,10 +102,12 @@ export function inboxEventStream(staff: StaffSession, signal: AbortSignal): Resp
       send(`retry: 2000\ndata: ${JSON.stringify({ type: "ready" })}\n\n`);
       heartbeat = setInterval(() => {
         send(": keep-alive\n\n");
-        void checkSession().then((live) => (live ? recordInboxActivity(staff.member.id) : undefined)).catch(() => {});
+        void checkSession()
+          .then((live) => (live ? Promise.all([recordInboxActivity(staff.member.id), recordInboxTab(staff.member.id)]) : undefined))
+          .catch(() => {});
       }, HEARTBEAT_MS);
       // A session ended after the route authenticated it and before the subscription signalled nobody here.
-      await checkSession();
+      if (await checkSession()) await recordInboxTab(staff.member.id, { opened: true }).catch(() => {});
     },
     cancel: end,
   });

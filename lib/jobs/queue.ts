@@ -10,6 +10,7 @@ export const QUEUES = {
   staffAlert: "staff-alert",
   followUp: "visitor-follow-up",
   push: "web-push",
+  reassign: "conversation-reassign",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -59,6 +60,8 @@ export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): 
     [QUEUES.followUp]: { name: QUEUES.followUp, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
     // A push is worth little late: a few quick retries, then it is dropped.
     [QUEUES.push]: { name: QUEUES.push, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds },
+    // The reassign sweep (docs/routing.md): one waiting job at a time across instances; each run queues the next.
+    [QUEUES.reassign]: { name: QUEUES.reassign, policy: "short", retryLimit: 3, retryDelay: 5, expireInSeconds },
   };
   for (const name of RETIRED_QUEUES) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   for (const [name, options] of Object.entries(settings)) {

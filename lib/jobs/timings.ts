@@ -21,6 +21,8 @@ export interface NotificationTimings {
   /** A job whose worker died is taken up again after this (pg-boss expiry), and its maintenance interval. */
   jobExpirySeconds: number;
   maintenanceSeconds: number;
+  /** How often the reassign sweep looks for conversations waiting too long (docs/routing.md). */
+  reassignSweepMs: number;
 }
 
 const SECOND = 1000;
@@ -38,6 +40,7 @@ export const DEFAULT_TIMINGS: NotificationTimings = Object.freeze({
   jobPollMs: 500,
   jobExpirySeconds: 60,
   maintenanceSeconds: 30,
+  reassignSweepMs: MINUTE,
 }) as NotificationTimings;
 
 export const resolveTimings = (overrides: Partial<NotificationTimings> = {}): NotificationTimings => ({

@@ -8,6 +8,7 @@ import type { SqlRow } from "../core/sql-row";
 import { canSignIn } from "../staff/sessions";
 import { matchesSignature } from "./picture-signature";
 import type { PictureInput } from "../contracts/members";
+import { availabilityOf, type AvailabilityColumns } from "../availability/availability";
 
 const memberNotFound = () => new AppError("member_not_found", "No such member in this conversation.");
 
@@ -28,8 +29,9 @@ function pictureColumns(picture: PictureInput | null) {
 
 type MemberRow = Pick<
   Member,
-  "id" | "name" | "avatarContentType" | "avatarTag" | "email" | "notify" | "role" | "passwordHash" | "deactivatedAt" | "shownInWidget" | "bot"
->;
+  "id" | "name" | "avatarContentType" | "avatarTag" | "email" | "notify" | "role" | "passwordHash" | "deactivatedAt" | "shownInWidget" | "bot" | "maxOpen"
+> &
+  AvailabilityColumns;
 
 function toWireMember(member: MemberRow) {
   return {
@@ -43,6 +45,8 @@ function toWireMember(member: MemberRow) {
     deactivated: member.deactivatedAt !== null,
     shown_in_widget: member.shownInWidget,
     bot: member.bot,
+    availability: availabilityOf(member),
+    max_open: member.maxOpen,
   };
 }
 
@@ -56,6 +60,7 @@ export async function createMember(input: {
   notify?: boolean;
   shownInWidget?: boolean;
   bot?: boolean;
+  maxOpen?: number;
 }) {
   const prisma = await db();
   if (input.email && (await prisma.member.findUnique({ where: { email: input.email }, select: { id: true } }))) throw emailTaken();
@@ -68,6 +73,7 @@ export async function createMember(input: {
         notify: input.notify,
         shownInWidget: input.shownInWidget ?? false,
         bot: input.bot ?? false,
+        maxOpen: input.maxOpen,
         ...pictureColumns(input.avatar ?? null),
       },
     });
@@ -84,7 +90,15 @@ export async function createMember(input: {
  */
 export async function updateMember(
   id: string,
-  input: { name?: string; avatar?: PictureInput | null; email?: string | null; notify?: boolean; shownInWidget?: boolean; bot?: boolean },
+  input: {
+    name?: string;
+    avatar?: PictureInput | null;
+    email?: string | null;
+    notify?: boolean;
+    shownInWidget?: boolean;
+    bot?: boolean;
+    maxOpen?: number;
+  },
 ) {
   const prisma = await db();
   const data = {
@@ -94,6 +108,7 @@ export async function updateMember(
     ...(input.email !== undefined ? { email: input.email } : {}),
     ...(input.notify !== undefined ? { notify: input.notify } : {}),
     ...(input.bot !== undefined ? { bot: input.bot } : {}),
+    ...(input.maxOpen !== undefined ? { maxOpen: input.maxOpen } : {}),
   };
   let result: { member: Member; sessionsEnded: boolean };
   try {

@@ -2,8 +2,9 @@ import { runVisitorFollowUp } from "../email/follow-ups";
 import { sendStoredEmails } from "../email/outbox";
 import { runStaffAlerts } from "../email/staff-alerts";
 import type { JobContext } from "../jobs/context";
-import { QUEUES, type QueueName } from "../jobs/queue";
+import { QUEUES, type JobSpec, type QueueName } from "../jobs/queue";
 import { runPushJob } from "../push/conversation-pushes";
+import { reassignWaiting } from "../conversations/routing";
 
 // What each queue's jobs do, shared by the long-lived worker (./worker.ts) and the serverless
 // rounds (./round.ts). Each handler takes a whole batch: the email and staff-alert ones in a few
@@ -19,4 +20,11 @@ export const JOB_HANDLERS: Record<QueueName, Handler> = {
   [QUEUES.staffAlert]: (context, data) => runStaffAlerts(context, data.map((job) => job.conversationId!)),
   [QUEUES.followUp]: (context, data) => Promise.all(data.map((job) => runVisitorFollowUp(context, job.conversationId!))),
   [QUEUES.push]: (context, data) => Promise.all(data.map((job) => runPushJob(context, job))),
+  [QUEUES.reassign]: async (context) => {
+    await reassignWaiting({ executor: context.executor });
+    await context.addJobs(context.executor, [reassignSweep(new Date(Date.now() + context.timings.reassignSweepMs))]);
+  },
 };
+
+/** The reassign sweep's job, due at `at`: a periodic job that queues its own next run (at most one waits). */
+export const reassignSweep = (at: Date): JobSpec => ({ name: QUEUES.reassign, data: {}, startAfter: at, singletonKey: "sweep" });

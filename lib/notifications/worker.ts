@@ -7,7 +7,7 @@ import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
 import { startDispatchLoop } from "./dispatcher";
 import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "../jobs/queue";
-import { JOB_BATCH_SIZE, JOB_HANDLERS } from "./job-handlers";
+import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep } from "./job-handlers";
 import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
 // The notification worker: the dispatcher loop over the outbox, the webhook delivery loop, and
@@ -39,6 +39,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   boss.on("error", (error) => logError("job_queue_error", error));
   await boss.start();
   await ensureQueues(boss, timings);
+  await addJobs(boss, executor, [reassignSweep(new Date())]); // dropped while another instance's sweep waits
 
   const workerIds = new Map<QueueName, string>();
   const deliveries = startDeliveryLoop(executor, timings, logError);

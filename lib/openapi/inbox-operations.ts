@@ -5,6 +5,7 @@ import { createSiteBody, updateSiteBody } from "../contracts/sites";
 import { fileDescriptor } from "../contracts/tickets";
 import { pushSubscriptionBody, pushUnsubscribeBody } from "../contracts/push";
 import { acceptInviteBody, signInBody, teamInviteBody, teamMemberBody } from "../contracts/staff";
+import { availabilityBody } from "../contracts/routing";
 import * as inbox from "../contracts/inbox-wire";
 import type { Operation } from "./operation";
 import * as wire from "../contracts/wire";
@@ -44,6 +45,27 @@ const inboxApiOperations: Operation[] = [
     summary: "The signed-in member",
     extension: true,
     answers: { 200: inbox.sessionMember },
+  },
+  {
+    method: "PUT",
+    path: `${INBOX}/session/availability`,
+    family: "inbox",
+    summary: "Set yourself away or online (docs/routing.md)",
+    description:
+      "`offline` is not a choice: a member is offline while no inbox tab (event stream) is open. Choosing `online` counts as input. " +
+      "Answers the resulting availability (`offline` when no tab is open).",
+    extension: true,
+    body: availabilityBody,
+    answers: { 200: inbox.availabilityAnswer },
+  },
+  {
+    method: "POST",
+    path: `${INBOX}/session/activity`,
+    family: "inbox",
+    summary: "The open tab saw input (keys, pointer, focus): keeps the member from turning away when idle",
+    description: "The inbox sends it at most once a minute while the member uses the tab. Answers the resulting availability.",
+    extension: true,
+    answers: { 200: inbox.availabilityAnswer },
   },
   {
     method: "DELETE",

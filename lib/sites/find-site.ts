@@ -7,8 +7,8 @@ import type { SiteHours } from "./site-hours";
 
 export type SiteRecord = Pick<Site, "id" | "name" | "inboxId" | "origins" | "offline">;
 
-/** A site as the widget routes see it: also whether a start must carry a verified identity, and its hours. */
-export type WidgetSite = SiteRecord & Pick<Site, "identityRequired"> & SiteHours;
+/** A site as the widget routes see it: also whether a start must carry a verified identity, its hours and how starts are assigned. */
+export type WidgetSite = SiteRecord & Pick<Site, "identityRequired" | "assignment"> & SiteHours;
 
 export async function findSite(id: string): Promise<WidgetSite | null> {
   const [row] = await queryPrepared<WidgetSite>(FIND_WIDGET_SITE, [id]);

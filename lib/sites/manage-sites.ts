@@ -24,6 +24,8 @@ const siteView = {
   hours: true,
   holidays: true,
   awayMessage: true,
+  assignment: true,
+  reassignAfterMinutes: true,
 } as const;
 
 type SiteRow = Prisma.SiteGetPayload<{ select: typeof siteView }>;
@@ -48,12 +50,25 @@ function toWireSite(site: SiteRow) {
     hours: site.hours as WeekHours | null, // stored only through serviceHoursFields
     holidays: site.holidays,
     away_message: site.awayMessage,
+    assignment: site.assignment as "manual" | "round_robin", // stored only through routingFields
+    reassign_after_minutes: site.reassignAfterMinutes,
   };
 }
 
 type WidgetColumns = Pick<
   CreateSiteInput,
-  "title" | "greeting" | "brandColor" | "locale" | "identityRequired" | "trackBeforeInteraction" | "timezone" | "hours" | "holidays" | "awayMessage"
+  | "title"
+  | "greeting"
+  | "brandColor"
+  | "locale"
+  | "identityRequired"
+  | "trackBeforeInteraction"
+  | "timezone"
+  | "hours"
+  | "holidays"
+  | "awayMessage"
+  | "assignment"
+  | "reassignAfterMinutes"
 >;
 const widgetData = (input: WidgetColumns) => ({
   title: input.title,
@@ -67,6 +82,8 @@ const widgetData = (input: WidgetColumns) => ({
   hours: input.hours === null ? Prisma.DbNull : input.hours,
   holidays: input.holidays,
   awayMessage: input.awayMessage,
+  assignment: input.assignment,
+  reassignAfterMinutes: input.reassignAfterMinutes,
 });
 
 /** Creates a site with an inbox of its own. */

@@ -5,6 +5,7 @@ import { updateMember } from "../members/members";
 import type { PictureInput } from "../contracts/members";
 import type { teamMember } from "../contracts/inbox-wire";
 import { publishSessionsEnded } from "../realtime/inbox-signals";
+import { availabilityOf } from "../availability/availability";
 import type { StaffRole } from "./sessions";
 
 // The team as owners manage it in the inbox: members with a sign-in (and those invited), their
@@ -30,6 +31,8 @@ export async function listTeam(): Promise<TeamMember[]> {
     has_picture: member.avatarTag !== null,
     picture_tag: member.avatarTag,
     invited: member.invites.length > 0,
+    availability: availabilityOf(member),
+    max_open: member.maxOpen,
   }));
 }
 
@@ -56,13 +59,13 @@ async function assertNotLastOwner(memberId: string): Promise<void> {
 
 export async function updateTeamMember(
   id: string,
-  input: { name?: string; avatar?: PictureInput | null; email?: string; notify?: boolean; role?: StaffRole },
+  input: { name?: string; avatar?: PictureInput | null; email?: string; notify?: boolean; role?: StaffRole; max_open?: number },
 ) {
   const prisma = await db();
   const member = await prisma.member.findUnique({ where: { id }, select: { role: true, passwordHash: true, email: true } });
   if (!member || (member.role === null && member.email === null)) throw new AppError("member_not_found", "No member has this id.");
   if (input.role && input.role !== "owner" && member.role === "owner") await assertNotLastOwner(id);
-  await updateMember(id, { name: input.name, avatar: input.avatar, email: input.email, notify: input.notify });
+  await updateMember(id, { name: input.name, avatar: input.avatar, email: input.email, notify: input.notify, maxOpen: input.max_open });
   if (input.role) await prisma.member.update({ where: { id }, data: { role: input.role } });
   return (await listTeam()).find((entry) => entry.id === id)!;
 }

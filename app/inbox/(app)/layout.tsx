@@ -5,6 +5,7 @@ import styles from "../inbox.module.css";
 import { SignOutButton } from "../_components/auth-forms";
 import { inboxTitle } from "../_components/inbox-title";
 import { LiveUpdates } from "../_components/live-updates";
+import { AvailabilityControl } from "../_components/availability-control";
 import { NavLinks } from "../_components/nav-links";
 import { SearchBox } from "../_components/search-box";
 import { currentStaff, requireStaffPage } from "../_components/staff-session";
@@ -36,6 +37,7 @@ export default async function InboxLayout({ children }: { children: ReactNode })
         </Suspense>
         <div className={styles.headerEnd}>
           <LiveUpdates unreadTotal={unread} />
+          <AvailabilityControl memberId={member.id} />
           <span>
             {member.name} ({member.role})
           </span>

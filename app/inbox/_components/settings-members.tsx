@@ -14,6 +14,8 @@ export interface TeamMemberView {
   active: boolean;
   has_picture: boolean;
   invited: boolean;
+  availability: "online" | "away" | "offline";
+  max_open: number;
 }
 
 const PICTURE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
@@ -118,6 +120,7 @@ export function MemberEditor({ member, self }: { member: TeamMemberView; self: b
       name: String(form.get("name") ?? ""),
       ...(form.get("email") ? { email: String(form.get("email")) } : {}),
       notify: form.get("notify") === "on",
+      max_open: Number(form.get("max_open")),
       ...(member.role ? { role: String(form.get("role")) } : {}),
       ...(avatar ? { avatar } : {}),
     });
@@ -138,6 +141,7 @@ export function MemberEditor({ member, self }: { member: TeamMemberView; self: b
           {" "}
           · {member.active ? (member.role ?? "no sign-in") : member.invited ? "invited" : member.role ? "deactivated" : "no sign-in yet"}
           {self ? " · you" : ""}
+          {member.active ? ` · ${member.availability}` : ""}
         </span>
       </h3>
       <div className={styles.row}>
@@ -161,6 +165,10 @@ export function MemberEditor({ member, self }: { member: TeamMemberView; self: b
         <div className={styles.field}>
           <label htmlFor={`${prefix}-picture`}>Picture (PNG, JPEG, GIF, WebP)</label>
           <input className={styles.input} id={`${prefix}-picture`} name="picture" type="file" accept={PICTURE_TYPES.join(",")} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${prefix}-max-open`}>Round robin: at most open conversations</label>
+          <input className={styles.input} id={`${prefix}-max-open`} name="max_open" type="number" min={1} max={1000} step={1} required defaultValue={member.max_open} />
         </div>
         <div className={styles.field}>
           <span className={styles.label}>Alerts</span>

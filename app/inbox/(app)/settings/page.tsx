@@ -13,6 +13,7 @@ import { SavedRepliesSection } from "../../_components/settings-saved-replies";
 import { InviteForm, MemberEditor, PendingInvites } from "../../_components/settings-members";
 import { NewSiteForm, SiteEditor } from "../../_components/settings-sites";
 import { HoursEditor } from "../../_components/settings-hours";
+import { RoutingEditor } from "../../_components/settings-routing";
 import { timeZoneNames } from "@/lib/core/validation/time-zone";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
 import { WebhookHealth } from "../../_components/webhook-health";
@@ -50,6 +51,7 @@ export default async function SettingsPage() {
           <div key={site.id}>
             <SiteEditor site={site} serviceOrigin={serviceOrigin()} />
             <HoursEditor site={site} timeZones={timeZones} />
+            <RoutingEditor site={site} />
           </div>
         ))}
       </section>
