@@ -3,7 +3,9 @@ import { cache, Suspense, type ReactNode } from "react";
 import { unreadConversationCount } from "@/lib/conversations/inbox-conversations";
 import styles from "../inbox.module.css";
 import { SignOutButton } from "../_components/auth-forms";
+import { HeaderMenu } from "../_components/header-menu";
 import { inboxTitle } from "../_components/inbox-title";
+import { KeyboardShortcuts } from "../_components/keyboard-shortcuts";
 import { LiveUpdates } from "../_components/live-updates";
 import { NavLinks } from "../_components/nav-links";
 import { SearchBox } from "../_components/search-box";
@@ -30,17 +32,20 @@ export default async function InboxLayout({ children }: { children: ReactNode })
       </a>
       <header className={styles.header}>
         <span className={styles.brand}>Parley</span>
-        <NavLinks owner={member.role === "owner"} />
-        <Suspense>
-          <SearchBox />
-        </Suspense>
-        <div className={styles.headerEnd}>
-          <LiveUpdates unreadTotal={unread} />
-          <span>
-            {member.name} ({member.role})
-          </span>
-          <SignOutButton />
-        </div>
+        <HeaderMenu>
+          <NavLinks owner={member.role === "owner"} />
+          <Suspense>
+            <SearchBox />
+          </Suspense>
+          <div className={styles.headerEnd}>
+            <LiveUpdates unreadTotal={unread} />
+            <span>
+              {member.name} ({member.role})
+            </span>
+            <SignOutButton />
+          </div>
+        </HeaderMenu>
+        <KeyboardShortcuts />
       </header>
       {children}
     </div>
