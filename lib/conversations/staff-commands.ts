@@ -83,13 +83,13 @@ export async function markRead(memberId: string, conversationId: string, sequenc
     DO UPDATE SET read_sequence = GREATEST(conversation_reads.read_sequence, EXCLUDED.read_sequence)`;
 }
 
-export async function closeConversation(id: string) {
-  await closeConversationWithNotice(id);
+export async function closeConversation(id: string, memberId?: string) {
+  await closeConversationWithNotice(id, memberId);
   return readConversationSummary(id);
 }
 
-export async function reopenClosedConversation(id: string) {
-  await reopenConversation(id);
+export async function reopenClosedConversation(id: string, memberId?: string) {
+  await reopenConversation(id, memberId);
   return readConversationSummary(id);
 }
 
