@@ -117,11 +117,19 @@ export const inboxTicket = named(
   }),
 );
 
-/** One ticket as its page reads it: with the staff replies, oldest first. */
+/**
+ * One ticket as its page reads it: with the staff replies, oldest first, each with what became of
+ * its email (the outbox's state): `queued` (not sent yet), `sent`, `failed` (SMTP refused; retried),
+ * `not_sent` (no SMTP_URL) or `suppressed`.
+ */
 export const inboxTicketDetail = named(
   "InboxTicketDetail",
   inboxTicket.extend({
-    replies: z.array(ticketReply.pick({ id: true, author_id: true, author_name: true, body: true, created_at: true })),
+    replies: z.array(
+      ticketReply
+        .pick({ id: true, author_id: true, author_name: true, body: true, created_at: true })
+        .extend({ email_status: z.enum(["queued", "sent", "failed", "not_sent", "suppressed"]) }),
+    ),
   }),
 );
 

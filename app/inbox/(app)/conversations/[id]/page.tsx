@@ -30,9 +30,18 @@ async function read(memberId: Parameters<typeof readInboxConversation>[0], id: s
   }
 }
 
+/** Who wrote a message, as its line says; a close or reopen says who did it. */
+function authorLine(message: InboxConversation["messages"][number], visitorName: string) {
+  if (message.author_type === "visitor") return visitorName;
+  if (message.author_type !== "system") return message.author_name ?? "Staff";
+  if (!message.author_name) return "";
+  return `${message.event === "conversation_reopened" ? "Reopened" : "Closed"} by ${message.author_name}`;
+}
+
 function messageClass(message: InboxConversation["messages"][number]) {
   if (message.kind === "note") return `${styles.message} ${styles.note}`;
   if (message.author_type === "system") return `${styles.message} ${styles.system}`;
+  if (message.author_bot) return `${styles.message} ${styles.fromStaff} ${styles.fromBot}`;
   if (message.author_type === "staff") return `${styles.message} ${styles.fromStaff}`;
   return styles.message;
 }
@@ -91,14 +100,14 @@ export default async function ConversationPage({ params, searchParams }: { param
                 >
                   <div className={styles.messageMeta}>
                     {message.kind === "note" ? "Private note · " : ""}
-                    {message.author_type === "visitor" ? visitorName : message.author_type === "system" ? "" : (message.author_name ?? "Staff")}
+                    {authorLine(message, visitorName)}
                     {message.author_bot ? (
                       <>
                         {" "}
                         <span className={styles.verified}>Bot</span>
                       </>
                     ) : null}
-                    {message.author_type !== "system" ? " · " : ""}
+                    {authorLine(message, visitorName) ? " · " : ""}
                     <LocalTime iso={message.created_at} full />
                   </div>
                   {message.body ? <p>{message.body}</p> : null}
@@ -131,7 +140,7 @@ export default async function ConversationPage({ params, searchParams }: { param
             <dt>Seen</dt>
             <dd data-testid="seen">{seen === null ? "No reply yet" : seen ? "The visitor has seen the last reply" : "Not seen yet"}</dd>
           </dl>
-          <AssignSelect conversationId={conversation.id} assignedId={conversation.assigned_member?.id ?? null} members={members} />
+          <AssignSelect conversationId={conversation.id} assignedId={conversation.assigned_member?.id ?? null} members={members} me={member.id} />
           <VisitorConversations related={conversation.visitor_conversations} />
         </aside>
       </div>
