@@ -32,6 +32,7 @@ test("at 375 px the header folds into a menu, the thread is its own screen and t
   const header = inbox.locator("header").first();
   expect((await header.boundingBox())!.height).toBeLessThan(60);
   await expect(inbox.getByRole("navigation", { name: "Inbox" })).toBeHidden();
+  await expect(inbox.getByRole("searchbox", { name: "Search conversations and tickets" })).toBeVisible();
   // The thread alone, with a way back to the list.
   await expect(inbox.getByTestId("conversation-list")).toBeHidden();
   await expect(inbox.getByRole("link", { name: "← All conversations" })).toBeVisible();

@@ -32,18 +32,21 @@ export default async function InboxLayout({ children }: { children: ReactNode })
       </a>
       <header className={styles.header}>
         <span className={styles.brand}>Parley</span>
-        <HeaderMenu>
-          <NavLinks owner={member.role === "owner"} />
+        <HeaderMenu
+          nav={<NavLinks owner={member.role === "owner"} />}
+          account={
+            <div className={styles.headerEnd}>
+              <LiveUpdates unreadTotal={unread} />
+              <span>
+                {member.name} ({member.role})
+              </span>
+              <SignOutButton />
+            </div>
+          }
+        >
           <Suspense>
             <SearchBox />
           </Suspense>
-          <div className={styles.headerEnd}>
-            <LiveUpdates unreadTotal={unread} />
-            <span>
-              {member.name} ({member.role})
-            </span>
-            <SignOutButton />
-          </div>
         </HeaderMenu>
         <KeyboardShortcuts />
       </header>

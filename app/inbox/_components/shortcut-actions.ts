@@ -37,13 +37,9 @@ function compose(mode: "message" | "note"): boolean {
 
 function focusSearch(): boolean {
   const box = document.getElementById("inbox-search");
-  if (!box) return false;
-  const menu = targetOf("menu");
-  if (box.offsetParent === null && menu?.getAttribute("aria-expanded") === "false") menu.click();
-  requestAnimationFrame(() => {
-    box.focus();
-    if (box instanceof HTMLInputElement) box.select();
-  });
+  if (!(box instanceof HTMLInputElement)) return false;
+  box.focus();
+  box.select();
   return true;
 }
 
