@@ -49,7 +49,7 @@ export function CommandPalette({ onClose, onHelp }: { onClose: () => void; onHel
 
   useEffect(() => {
     setCommands(commandsHere((href) => router.push(href), onHelp));
-    dialog.current?.showModal();
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, [router, onHelp]);
 
   const shown = commands.filter((command) => matches(command.label, query.trim()));
