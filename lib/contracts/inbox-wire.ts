@@ -118,7 +118,11 @@ export const inboxTicket = named(
   }),
 );
 
-/** One ticket as its page reads it: with its thread (staff replies and the filer's emailed replies), oldest first. */
+/**
+ * One ticket as its page reads it: its thread (staff replies and the filer's emailed replies),
+ * oldest first; each staff reply with what became of its email (the outbox's state): `queued` (not
+ * sent yet), `sent`, `failed` (SMTP refused; retried), `not_sent` (no SMTP_URL) or `suppressed`.
+ */
 export const inboxTicketDetail = named(
   "InboxTicketDetail",
   inboxTicket.extend({
@@ -126,6 +130,7 @@ export const inboxTicketDetail = named(
       ticketReply.pick({ id: true, author_name: true, body: true, created_at: true }).extend({
         author_type: z.enum(["staff", "filer"]).describe("`filer`: the filer's reply by email"),
         author_id: z.string().nullable().describe("the member's id; null for the filer"),
+        email_status: z.enum(["queued", "sent", "failed", "not_sent", "suppressed"]).nullable().describe("null for the filer's replies"),
       }),
     ),
   }),

@@ -17,14 +17,14 @@ export const REOPENED_MESSAGE = "This conversation was reopened.";
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 
-/** Closes an open conversation (a closed one stays as it is). */
-export async function closeConversationWithNotice(id: string): Promise<void> {
-  await changeStatus(id, { from: "open", to: "closed", body: CLOSED_MESSAGE, event: "conversation_closed" });
+/** Closes an open conversation (a closed one stays as it is); `memberId`: the member who did it, if one did. */
+export async function closeConversationWithNotice(id: string, memberId?: string): Promise<void> {
+  await changeStatus(id, { from: "open", to: "closed", body: CLOSED_MESSAGE, event: "conversation_closed", memberId });
 }
 
 /** Reopens a closed conversation: the visitor can send again, in the same conversation. */
-export async function reopenConversation(id: string): Promise<void> {
-  await changeStatus(id, { from: "closed", to: "open", body: REOPENED_MESSAGE, event: "conversation_reopened" });
+export async function reopenConversation(id: string, memberId?: string): Promise<void> {
+  await changeStatus(id, { from: "closed", to: "open", body: REOPENED_MESSAGE, event: "conversation_reopened", memberId });
 }
 
 interface StatusChange {
@@ -32,6 +32,7 @@ interface StatusChange {
   to: "open" | "closed";
   body: string;
   event: MessageEvent;
+  memberId?: string;
 }
 
 async function changeStatus(id: string, change: StatusChange): Promise<void> {
@@ -50,7 +51,8 @@ async function changeStatus(id: string, change: StatusChange): Promise<void> {
       body: change.body,
       clientId: `system_${change.to === "open" ? "reopened" : "closed"}_${randomUUID()}`,
     });
-    await tx.message.update({ where: { id: message.id }, data: { event: change.event } });
+    // Who did it is kept for staff (the inbox's "Closed by …"); the visitor's copy names nobody (message-view.ts).
+    await tx.message.update({ where: { id: message.id }, data: { event: change.event, memberId: change.memberId ?? null } });
     if (change.to === "closed") await tx.conversation.update({ where: { id }, data: { status: "closed", closedAt: new Date() } });
     return true;
   });

@@ -80,8 +80,10 @@ export type MessageEvent = "conversation_closed" | "conversation_reopened";
  * A system message also carries its `event`, which clients act on (never on its text).
  */
 export function toWireMessage(row: MessageRow, visitorName: string | null) {
-  const authorName = row.authorType === "visitor" ? visitorName : (row.member?.name ?? null);
-  const authorAvatar = row.member?.avatarTag ? avatarPath(row.authorId) : null;
+  // A system line's member (who closed or reopened) is the staff side's to know, never the visitor's.
+  const member = row.authorType === "system" ? null : row.member;
+  const authorName = row.authorType === "visitor" ? visitorName : (member?.name ?? null);
+  const authorAvatar = member?.avatarTag ? avatarPath(row.authorId) : null;
   const wire: {
     id: string;
     sequence: number;
@@ -124,10 +126,15 @@ export function toStaffWireMessage(row: MessageRow, visitorName: string | null) 
   return { ...toInboxWireMessage(row, visitorName), note_number: row.noteNumber };
 }
 
-/** The inbox's shape: the wire message, whether a bot wrote it, and its files as staff download them. */
+/**
+ * The inbox's shape: the wire message, whether a bot wrote it, and its files as staff download
+ * them; a close or reopen line names the member who did it (`author_name`, null when the operator API did).
+ */
 export function toInboxWireMessage(row: MessageRow, visitorName: string | null) {
+  const wire = toWireMessage(row, visitorName);
   return {
-    ...toWireMessage(row, visitorName),
+    ...wire,
+    author_name: row.authorType === "system" ? (row.member?.name ?? null) : wire.author_name,
     author_bot: row.member?.bot ?? false,
     attachments: toWireAttachments(row.attachments, inboxAttachmentPath),
   };

@@ -69,6 +69,12 @@ export async function setStaffTyping(memberId: string, conversationId: string, t
   return recorded;
 }
 
+/** How far the member had read the conversation (null: never opened it), before a read moves the mark. */
+export async function readMark(memberId: string, conversationId: string): Promise<number | null> {
+  const row = await (await db()).conversationRead.findUnique({ where: { memberId_conversationId: { memberId, conversationId } }, select: { readSequence: true } });
+  return row?.readSequence ?? null;
+}
+
 /** The member has read the conversation up to `sequence` (never moves back). */
 export async function markRead(memberId: string, conversationId: string, sequence: number): Promise<void> {
   await (await db()).$executeRaw`
@@ -77,13 +83,13 @@ export async function markRead(memberId: string, conversationId: string, sequenc
     DO UPDATE SET read_sequence = GREATEST(conversation_reads.read_sequence, EXCLUDED.read_sequence)`;
 }
 
-export async function closeConversation(id: string) {
-  await closeConversationWithNotice(id);
+export async function closeConversation(id: string, memberId?: string) {
+  await closeConversationWithNotice(id, memberId);
   return readConversationSummary(id);
 }
 
-export async function reopenClosedConversation(id: string) {
-  await reopenConversation(id);
+export async function reopenClosedConversation(id: string, memberId?: string) {
+  await reopenConversation(id, memberId);
   return readConversationSummary(id);
 }
 

@@ -25,10 +25,36 @@ const repliesInclude = {
   replies: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }], include: { member: { select: { name: true } } } },
 };
 
-/** One ticket with its staff replies, oldest first (each is also emailed to the filer). */
+type ReplyEmail = { memberId: string | null; textBody: string; status: string; lastError: string | null };
+type EmailStatus = NonNullable<InboxWireTicketDetail["replies"][number]["email_status"]>;
+
+function emailStatus(email: ReplyEmail | undefined): EmailStatus {
+  if (!email || (email.status === "pending" && email.lastError === null)) return "queued";
+  if (email.status === "pending") return "failed";
+  return email.status as EmailStatus;
+}
+
+/** One ticket with its thread, oldest first; each staff reply with what became of its email to the filer. */
 export async function readInboxTicket(id: string): Promise<InboxWireTicketDetail> {
-  const ticket = await (await db()).ticket.findUnique({ where: { id }, include: { ...ticketInclude, ...repliesInclude } });
+  const prisma = await db();
+  const ticket = await prisma.ticket.findUnique({ where: { id }, include: { ...ticketInclude, ...repliesInclude } });
   if (!ticket) throw new AppError("not_found", "No ticket has this identifier.");
+  const emails: ReplyEmail[] = await prisma.email.findMany({
+    where: { ticketId: id, kind: "ticket_reply" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { memberId: true, textBody: true, status: true, lastError: true },
+  });
+  // An email names no reply: each reply takes the first unclaimed email of its author that quotes it
+  // (lib/email/templates.ts quotes each line after "> ")
+  // (none yet: the notification rule has not written it).
+  const claim = (reply: { memberId: string | null; body: string }) => {
+    const quoted = reply.body
+      .split("\n")
+      .map((line) => `> ${line}`)
+      .join("\n");
+    const index = emails.findIndex((email) => email.memberId === reply.memberId && email.textBody.includes(quoted));
+    return index < 0 ? undefined : emails.splice(index, 1)[0];
+  };
   return {
     ...toInboxWireTicket(ticket),
     replies: ticket.replies.map((reply) => ({
@@ -38,6 +64,7 @@ export async function readInboxTicket(id: string): Promise<InboxWireTicketDetail
       author_name: reply.member?.name ?? ticket.name ?? ticket.email,
       body: reply.body,
       created_at: reply.createdAt.toISOString(),
+      email_status: reply.authorType === "filer" ? null : emailStatus(claim(reply)),
     })),
   };
 }

@@ -184,7 +184,7 @@ test("ticket files download only with a session; an agent replies and the reply 
 
   // The reply: Shift+Enter breaks the line, Enter sends; the thread shows it, the filer gets it by email.
   await expect(agent.page.getByText("No replies yet.")).toBeVisible();
-  await expect(agent.page.getByText("Emailed to f@example.com; the subject keeps the ticket number.")).toBeVisible();
+  await expect(agent.page.getByText("Sent by email to f@example.com (the subject keeps the ticket number); each reply above says whether it went.")).toBeVisible();
   const reply = agent.page.getByLabel("Reply to f@example.com");
   await reply.fill("Thanks for the file.");
   await reply.press("Shift+Enter");

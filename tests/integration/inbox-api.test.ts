@@ -190,6 +190,20 @@ describe("conversations", () => {
 
     expect((await api.post(`/api/v1/inbox/conversations/${chat.conversationId}/reopen`, as(agent))).json.result.status).toBe("open");
     expect((await api.post("/api/v1/chat/visitor/messages", { ...visitor(chat), body: { body: "wait", client_id: "t2" } })).status).toBe(201);
+
+    // Staff read who closed and reopened; the visitor's copy of those lines names nobody.
+    const staffLines = (await api.get(`/api/v1/inbox/conversations/${chat.conversationId}`, as(agent))).json.result.messages.filter(
+      (message: { author_type: string }) => message.author_type === "system",
+    );
+    expect(staffLines.map((line: { event: string; author_name: string | null }) => [line.event, line.author_name])).toEqual([
+      ["conversation_closed", "Andy Agent"],
+      ["conversation_reopened", "Andy Agent"],
+    ]);
+    const visitorLines = (await api.get("/api/v1/chat/visitor/messages", visitor(chat))).json.result.items.filter((item: { author_type: string }) => item.author_type === "system");
+    expect(visitorLines.map((line: { author_name: string | null; author_avatar: string | null }) => [line.author_name, line.author_avatar])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
   });
 
   test("unknown conversations are 404", async () => {

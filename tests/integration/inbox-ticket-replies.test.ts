@@ -101,4 +101,31 @@ test("an agent's reply is stored with the agent as author, read back in the thre
   });
   const first = emails.find((email) => email.text.includes("Fixed in 2.1."));
   expect(first).toMatchObject({ to: "filer@example.com", subject: `Re: [#${ticketNumber}] Broken zip`, status: "not_sent" });
+
+  // Each reply says what became of its own email: here (no SMTP_URL) not sent, never "emailed".
+  const after = (await api.get(`/api/v1/inbox/tickets/${ticketId}`, as(agent))).json.result;
+  expect(after.replies.map((reply: { body: string; email_status: string }) => [reply.body, reply.email_status])).toEqual([
+    ["Fixed in 2.1.\nPlease try again.", "not_sent"],
+    ["Second answer", "not_sent"],
+  ]);
+});
+
+test("a reply whose email is not written yet is queued, and one whose email went is sent", async () => {
+  const response = await api.post(replies(), as(agent, { body: { body: "Third answer" } }));
+  expect(response.status).toBe(201);
+  const prisma = await db();
+  const statusOf = async () =>
+    ((await api.get(`/api/v1/inbox/tickets/${ticketId}`, as(agent))).json.result.replies as { id: string; email_status: string }[]).find((reply) => reply.id === response.json.result.id)!
+      .email_status;
+  const email = await eventually(async () => {
+    const found = await prisma.email.findFirst({ where: { ticketId, kind: "ticket_reply", textBody: { contains: "> Third answer" } } });
+    expect(found).not.toBeNull();
+    return found!;
+  });
+  await prisma.email.update({ where: { id: email.id }, data: { status: "pending", lastError: null } });
+  expect(await statusOf()).toBe("queued");
+  await prisma.email.update({ where: { id: email.id }, data: { status: "pending", lastError: "550 refused" } });
+  expect(await statusOf()).toBe("failed");
+  await prisma.email.update({ where: { id: email.id }, data: { status: "sent", lastError: null, sentAt: new Date() } });
+  expect(await statusOf()).toBe("sent");
 });

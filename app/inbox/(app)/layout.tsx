@@ -3,7 +3,9 @@ import { cache, Suspense, type ReactNode } from "react";
 import { unreadConversationCount } from "@/lib/conversations/inbox-conversations";
 import styles from "../inbox.module.css";
 import { SignOutButton } from "../_components/auth-forms";
+import { HeaderMenu } from "../_components/header-menu";
 import { inboxTitle } from "../_components/inbox-title";
+import { KeyboardShortcuts } from "../_components/keyboard-shortcuts";
 import { LiveUpdates } from "../_components/live-updates";
 import { AvailabilityControl } from "../_components/availability-control";
 import { NavLinks } from "../_components/nav-links";
@@ -31,18 +33,24 @@ export default async function InboxLayout({ children }: { children: ReactNode })
       </a>
       <header className={styles.header}>
         <span className={styles.brand}>Parley</span>
-        <NavLinks owner={member.role === "owner"} />
-        <Suspense>
-          <SearchBox />
-        </Suspense>
-        <div className={styles.headerEnd}>
-          <LiveUpdates unreadTotal={unread} />
-          <AvailabilityControl memberId={member.id} />
-          <span>
-            {member.name} ({member.role})
-          </span>
-          <SignOutButton />
-        </div>
+        <HeaderMenu
+          nav={<NavLinks owner={member.role === "owner"} />}
+          account={
+            <div className={styles.headerEnd}>
+              <LiveUpdates unreadTotal={unread} />
+              <AvailabilityControl memberId={member.id} />
+              <span>
+                {member.name} ({member.role})
+              </span>
+              <SignOutButton />
+            </div>
+          }
+        >
+          <Suspense>
+            <SearchBox />
+          </Suspense>
+        </HeaderMenu>
+        <KeyboardShortcuts />
       </header>
       {children}
     </div>

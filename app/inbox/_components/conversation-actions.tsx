@@ -21,6 +21,7 @@ export function StatusButton({ conversationId, status }: { conversationId: strin
         className={status === "open" ? styles.buttonQuiet : styles.button}
         disabled={busy}
         aria-busy={busy}
+        data-shortcut-target={action}
         onClick={async () => {
           setSending(true);
           setError(null);
@@ -41,24 +42,18 @@ export function StatusButton({ conversationId, status }: { conversationId: strin
   );
 }
 
-export function AssignSelect({ conversationId, assignedId, members }: { conversationId: string; assignedId: string | null; members: { id: string; name: string }[] }) {
+export function AssignSelect({ conversationId, assignedId, members, me }: { conversationId: string; assignedId: string | null; members: { id: string; name: string }[]; me: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
+  const assign = async (memberId: string | null) => {
+    const outcome = await inboxApi("POST", `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}/assign`, { member_id: memberId });
+    if (outcome.ok) router.refresh();
+    else setError(describeFailure(outcome));
+  };
   return (
     <div className={styles.field}>
       <label htmlFor="assignee">Assigned to</label>
-      <select
-        id="assignee"
-        className={styles.select}
-        value={assignedId ?? ""}
-        onChange={async (event) => {
-          const outcome = await inboxApi("POST", `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}/assign`, {
-            member_id: event.target.value || null,
-          });
-          if (outcome.ok) router.refresh();
-          else setError(describeFailure(outcome));
-        }}
-      >
+      <select id="assignee" className={styles.select} value={assignedId ?? ""} onChange={(event) => void assign(event.target.value || null)}>
         <option value="">Nobody</option>
         {members.map((member) => (
           <option key={member.id} value={member.id}>
@@ -66,6 +61,11 @@ export function AssignSelect({ conversationId, assignedId, members }: { conversa
           </option>
         ))}
       </select>
+      {assignedId !== me && members.some((member) => member.id === me) ? (
+        <button type="button" className={styles.buttonQuiet} data-shortcut-target="assign-me" aria-keyshortcuts="a" onClick={() => void assign(me)}>
+          Assign to me
+        </button>
+      ) : null}
       {error ? (
         <span className={styles.error} role="alert">
           {error}

@@ -37,7 +37,9 @@ export function LabelEditor({ conversationId, labels, applied }: { conversationI
 
   return (
     <details className={styles.labelEditor}>
-      <summary>Labels</summary>
+      <summary data-shortcut-target="label" aria-keyshortcuts="l">
+        Labels
+      </summary>
       <fieldset aria-busy={busy}>
         <legend className={styles.srOnly}>Labels of this conversation</legend>
         {labels.length === 0 ? <p className={styles.hint}>No labels yet: an owner creates them in Settings.</p> : null}

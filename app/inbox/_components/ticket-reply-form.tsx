@@ -4,7 +4,8 @@ import styles from "../inbox.module.css";
 import { inboxApi } from "./api";
 import { enterSends, SendRow, useSendText } from "./compose";
 
-// A staff reply to a ticket: saved, then emailed to the filer (the subject keeps the ticket number).
+// A staff reply to a ticket: saved, then emailed to the filer (the subject keeps the ticket number);
+// the reply's line on the page says what became of that email.
 
 export function TicketReplyForm({ ticketId, email, maxLength }: { ticketId: string; email: string; maxLength: number }) {
   const { text, setText, busy, error, send } = useSendText((body) =>
@@ -21,7 +22,7 @@ export function TicketReplyForm({ ticketId, email, maxLength }: { ticketId: stri
       <div className={styles.field}>
         <label htmlFor="ticket-reply-text">Reply to {email}</label>
         <p id="ticket-reply-hint" className={styles.hint}>
-          Emailed to {email}; the subject keeps the ticket number.
+          Sent by email to {email} (the subject keeps the ticket number); each reply above says whether it went.
         </p>
         <textarea
           id="ticket-reply-text"

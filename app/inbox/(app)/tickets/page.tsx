@@ -13,7 +13,7 @@ export default async function TicketsPage() {
       {tickets.length === 0 ? (
         <p className={styles.empty}>No tickets yet. Visitors leave them from the widget&apos;s “leave a message” form.</p>
       ) : (
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.cardTable}`}>
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -27,15 +27,15 @@ export default async function TicketsPage() {
           <tbody>
             {tickets.map((ticket) => (
               <tr key={ticket.id}>
-                <td>{ticket.number}</td>
-                <td>
+                <td data-label="#">{ticket.number}</td>
+                <td data-label="Subject">
                   <Link href={`/inbox/tickets/${encodeURIComponent(ticket.id)}`}>{ticket.subject}</Link>
                   {ticket.attachments.length > 0 ? <span className={styles.meta}> · {ticket.attachments.length} file(s)</span> : null}
                 </td>
-                <td>{ticket.name ? `${ticket.name} <${ticket.email}>` : ticket.email}</td>
-                <td>{ticket.site_name}</td>
-                <td>{ticket.priority}</td>
-                <td>
+                <td data-label="From">{ticket.name ? `${ticket.name} <${ticket.email}>` : ticket.email}</td>
+                <td data-label="Site">{ticket.site_name}</td>
+                <td data-label="Priority">{ticket.priority}</td>
+                <td data-label="Filed">
                   <LocalTime iso={ticket.created_at} />
                 </td>
               </tr>

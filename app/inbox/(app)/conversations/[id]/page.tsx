@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { readInboxConversation, type InboxConversation } from "@/lib/conversations/inbox-conversations";
 import { ratingsOf } from "@/lib/conversations/rate-conversation";
+import { readMark } from "@/lib/conversations/staff-commands";
 import { AppError } from "@/lib/core/errors";
 import { listLabels } from "@/lib/labels/labels";
 import { listSavedReplies } from "@/lib/saved-replies/saved-replies";
@@ -15,8 +16,8 @@ import { LabelEditor } from "../../../_components/label-editor";
 import { LocalTime } from "../../../_components/local-time";
 import { MessageFiles } from "../../../_components/message-files";
 import { Ratings } from "../../../_components/ratings";
-import { ScrollToMessage } from "../../../_components/scroll-to-message";
 import { requireStaffPage } from "../../../_components/staff-session";
+import { ThreadScroller } from "../../../_components/thread-scroller";
 import { VerifiedMark } from "../../../_components/verified-mark";
 import { VisitorAvatar, VisitorCard, VisitorConversations } from "../../../_components/visitor-card";
 
@@ -29,9 +30,18 @@ async function read(memberId: Parameters<typeof readInboxConversation>[0], id: s
   }
 }
 
+/** Who wrote a message, as its line says; a close or reopen says who did it. */
+function authorLine(message: InboxConversation["messages"][number], visitorName: string) {
+  if (message.author_type === "visitor") return visitorName;
+  if (message.author_type !== "system") return message.author_name ?? "Staff";
+  if (!message.author_name) return "";
+  return `${message.event === "conversation_reopened" ? "Reopened" : "Closed"} by ${message.author_name}`;
+}
+
 function messageClass(message: InboxConversation["messages"][number]) {
   if (message.kind === "note") return `${styles.message} ${styles.note}`;
   if (message.author_type === "system") return `${styles.message} ${styles.system}`;
+  if (message.author_bot) return `${styles.message} ${styles.fromStaff} ${styles.fromBot}`;
   if (message.author_type === "staff") return `${styles.message} ${styles.fromStaff}`;
   return styles.message;
 }
@@ -40,12 +50,18 @@ export default async function ConversationPage({ params, searchParams }: { param
   const { member } = await requireStaffPage();
   const { id } = await params;
   const query = await searchParams;
-  const [conversation, members, labels, savedReplies] = await Promise.all([read(member, decodeURIComponent(id)), listAssignable(), listLabels(), listSavedReplies(member)]);
+  const conversationId = decodeURIComponent(id);
+  // Where this member had read up to, before this read marks the whole conversation read.
+  const readBefore = await readMark(member.id, conversationId);
+  const [conversation, members, labels, savedReplies] = await Promise.all([read(member, conversationId), listAssignable(), listLabels(), listSavedReplies(member)]);
   const visitorName = conversation.visitor.display_name;
   const ratings = await ratingsOf(conversation.id);
   const lastPublicStaff = conversation.messages.filter((message) => message.kind === "message" && message.author_type === "staff").at(-1);
   // A search result's message (`?m=<id>`, docs/search.md): highlighted and scrolled to.
   const matchedId = typeof query.m === "string" && conversation.messages.some((message) => message.id === query.m) ? query.m : null;
+  const firstUnread = readBefore === null ? undefined : conversation.messages.find((message) => message.author_type === "visitor" && message.sequence > readBefore);
+  const openAt = matchedId ? { id: matchedId, block: "center" as const } : firstUnread ? { id: firstUnread.id, block: "start" as const } : null;
+  const last = conversation.messages.at(-1);
   const seen = lastPublicStaff ? conversation.visitor_seen_sequence >= lastPublicStaff.sequence : null;
   return (
     <div className={styles.workspace}>
@@ -70,35 +86,36 @@ export default async function ConversationPage({ params, searchParams }: { param
               <StatusButton conversationId={conversation.id} status={conversation.status} />
             </span>
           </div>
-          <ol className={styles.messages} aria-label="Messages" data-testid="messages" style={{ listStyle: "none", margin: 0 }}>
-            {conversation.messages.map((message) => (
-              <li
-                key={message.id}
-                id={`m-${message.id}`}
-                className={message.id === matchedId ? `${messageClass(message)} ${styles.matched}` : messageClass(message)}
-                data-kind={message.kind}
-                data-author={message.author_type}
-                data-matched={message.id === matchedId ? "true" : undefined}
-                aria-current={message.id === matchedId ? "true" : undefined}
-              >
-                <div className={styles.messageMeta}>
-                  {message.kind === "note" ? "Private note · " : ""}
-                  {message.author_type === "visitor" ? visitorName : message.author_type === "system" ? "" : (message.author_name ?? "Staff")}
-                  {message.author_bot ? (
-                    <>
-                      {" "}
-                      <span className={styles.verified}>Bot</span>
-                    </>
-                  ) : null}
-                  {message.author_type !== "system" ? " · " : ""}
-                  <LocalTime iso={message.created_at} full />
-                </div>
-                {message.body ? <p>{message.body}</p> : null}
-                <MessageFiles files={message.attachments} />
-              </li>
-            ))}
-          </ol>
-          {matchedId ? <ScrollToMessage messageId={matchedId} /> : null}
+          <ThreadScroller key={conversation.id} lastId={last?.id ?? null} lastMine={last?.author_id === member.id} openAt={openAt}>
+            <ol className={styles.messages} aria-label="Messages" data-testid="messages">
+              {conversation.messages.map((message) => (
+                <li
+                  key={message.id}
+                  id={`m-${message.id}`}
+                  className={message.id === matchedId ? `${messageClass(message)} ${styles.matched}` : messageClass(message)}
+                  data-kind={message.kind}
+                  data-author={message.author_type}
+                  data-matched={message.id === matchedId ? "true" : undefined}
+                  aria-current={message.id === matchedId ? "true" : undefined}
+                >
+                  <div className={styles.messageMeta}>
+                    {message.kind === "note" ? "Private note · " : ""}
+                    {authorLine(message, visitorName)}
+                    {message.author_bot ? (
+                      <>
+                        {" "}
+                        <span className={styles.verified}>Bot</span>
+                      </>
+                    ) : null}
+                    {authorLine(message, visitorName) ? " · " : ""}
+                    <LocalTime iso={message.created_at} full />
+                  </div>
+                  {message.body ? <p>{message.body}</p> : null}
+                  <MessageFiles files={message.attachments} />
+                </li>
+              ))}
+            </ol>
+          </ThreadScroller>
           <Ratings ratings={ratings} />
           <TypingIndicator conversationId={conversation.id} initial={conversation.visitor_typing} name={visitorName} />
           <Composer
@@ -123,7 +140,7 @@ export default async function ConversationPage({ params, searchParams }: { param
             <dt>Seen</dt>
             <dd data-testid="seen">{seen === null ? "No reply yet" : seen ? "The visitor has seen the last reply" : "Not seen yet"}</dd>
           </dl>
-          <AssignSelect conversationId={conversation.id} assignedId={conversation.assigned_member?.id ?? null} members={members} />
+          <AssignSelect conversationId={conversation.id} assignedId={conversation.assigned_member?.id ?? null} members={members} me={member.id} />
           <VisitorConversations related={conversation.visitor_conversations} />
         </aside>
       </div>

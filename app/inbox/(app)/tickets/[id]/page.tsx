@@ -8,6 +8,15 @@ import { LocalTime } from "../../../_components/local-time";
 import { requireStaffPage } from "../../../_components/staff-session";
 import { TicketReplyForm } from "../../../_components/ticket-reply-form";
 
+/** What really became of a reply's email (the outbox's state), never a promise. */
+const DELIVERY: Record<string, { text: (email: string) => string; bad: boolean }> = {
+  queued: { text: (email) => `Queued for ${email}`, bad: false },
+  sent: { text: (email) => `Emailed to ${email}`, bad: false },
+  failed: { text: () => "Not sent yet: the mail server refused it; retrying", bad: true },
+  not_sent: { text: () => "Not sent: no mail server is configured (see the outbox)", bad: true },
+  suppressed: { text: () => "Not sent: suppressed (see the outbox)", bad: true },
+};
+
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
@@ -60,11 +69,17 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
       ) : (
         <ol className={styles.ticketReplies} aria-labelledby="replies-heading">
           {ticket.replies.map((reply) => (
-            <li key={reply.id} className={`${styles.message} ${styles.fromStaff}`}>
+            <li key={reply.id} className={reply.author_type === "filer" ? styles.message : `${styles.message} ${styles.fromStaff}`}>
               <div className={styles.messageMeta}>
                 {reply.author_name} · <LocalTime iso={reply.created_at} full />
+                {reply.author_type === "filer" && " · by email"}
               </div>
               <p>{reply.body}</p>
+              {reply.email_status && (
+                <div className={DELIVERY[reply.email_status]!.bad ? `${styles.messageMeta} ${styles.statusBad}` : styles.messageMeta} data-testid="reply-delivery">
+                  {DELIVERY[reply.email_status]!.text(ticket.email)}
+                </div>
+              )}
             </li>
           ))}
         </ol>
