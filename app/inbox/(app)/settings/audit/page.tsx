@@ -19,7 +19,11 @@ interface Filters {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+/** The start of the day after `day` (the filter's `to` is exclusive); an impossible date stays as typed, and is refused. */
+function nextDay(day: string): string {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(start) ? day : new Date(start + 86_400_000).toISOString();
+}
 
 /** The page's fields as the API's query: days become times, empty fields are left out. */
 function apiQuery(filters: Filters): Record<string, string> {
