@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { keysetCursor, queryInteger } from "../core/validation/cursors";
+import { keysetCursor, MAX_CURSOR_EPOCH_MS, queryInteger } from "../core/validation/cursors";
 import { isoTime, named } from "./wire";
 
 // The audit log's list (GET /api/v1/admin/audit, GET /api/v1/inbox/audit and its .csv;
@@ -20,7 +20,11 @@ const actionFilter = z
   .string()
   .max(64)
   .regex(/^[a-z_]+(\.[a-z_]+)*(\.\*)?$/, "must be an action such as webhook.created, or a kind such as webhook.*");
-const queryTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+/** A time both databases and the driver hold as given: from 1970 to 9999 (year 0, say, is a 500 in PostgreSQL). */
+const queryTime = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value))
+  .refine((time) => time.getTime() >= 0 && time.getTime() <= MAX_CURSOR_EPOCH_MS, "must be between 1970 and 9999");
 
 const filters = {
   actor: actorFilter.optional(),
