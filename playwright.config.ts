@@ -25,6 +25,14 @@ const CUSTOMER_URL = `http://127.0.0.1:${customerPort}`;
 process.env.E2E_SERVICE_URL = SERVICE_URL;
 process.env.E2E_CUSTOMER_URL = CUSTOMER_URL;
 
+// .ci/run runs the browser tests twice: on `next dev` (npm test) and on the production server
+// (E2E_SERVER=production). The second pass proves what the production front serves itself (the
+// widget, the visitor API, files, long polls, the host page) and keeps one inbox smoke
+// (inbox.spec.ts); the inbox's feature specs render the same pages through the same Next handler in
+// both, so they run once, on dev: name such a spec `inbox-*.spec.ts`.
+const production = process.env.E2E_SERVER === "production";
+const DEV_PASS_ONLY = ["**/inbox-*.spec.ts"];
+
 // Without Chromium the browser half of `npm test` skips with one line (run with
 // --pass-with-no-tests, see package.json); under CI=true it fails instead (tests/support/requires.ts).
 const withBrowser = requireBrowser();
@@ -64,7 +72,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: withBrowser ? "**/host-page.spec.ts" : "**/*" },
+    { name: "chromium", testIgnore: !withBrowser ? "**/*" : production ? ["**/host-page.spec.ts", ...DEV_PASS_ONLY] : "**/host-page.spec.ts" },
     // The host page's cost (long tasks of the widget's scripts on the customer's main thread) is a
     // CPU measurement: it runs after the rest, not beside another worker's browser on the same two
     // cores, where widget scripts of 50-113 ms were seen that take 0-43 ms alone.

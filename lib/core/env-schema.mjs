@@ -120,6 +120,14 @@ export const envSchema = z
     NOTIFICATION_WORKER: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
     // The bearer Vercel Cron sends to GET /api/v1/cron/dispatch; without it that route refuses every request.
     CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    // Single sign-on by OpenID Connect (lib/staff/sso): the provider's issuer URL and this service's client.
+    OIDC_ISSUER: httpUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    // `agent`: a verified email the provider vouches for, unknown here, becomes an agent; unset: members only.
+    OIDC_AUTO_PROVISION: z.preprocess(emptyAsUndefined, z.enum(["agent"]).optional()),
+    // `off` for SSO-only teams: the inbox refuses passwords (setup and invite links still set one).
+    PASSWORD_SIGN_IN: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
   })
   .superRefine((env, ctx) => {
     if (env.VERCEL && !env.DATABASE_URL) {
@@ -150,6 +158,18 @@ export const envSchema = z
         message: "is required when DATABASE_URL is set (embedded mode generates one)",
       });
     }
+    const oidc = /** @type {const} */ (["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]);
+    if (oidc.some((name) => env[name]) && !oidc.every((name) => env[name])) {
+      for (const name of oidc.filter((name) => !env[name])) {
+        ctx.addIssue({ code: "custom", path: [name], message: "is required with the other OIDC_* variables" });
+      }
+    }
+    if (env.OIDC_ISSUER && !isHttpsOrLoopback(env.OIDC_ISSUER)) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "must be an https URL (http only for a provider on this machine)" });
+    }
+    if (env.PASSWORD_SIGN_IN === "off" && !env.OIDC_ISSUER) {
+      ctx.addIssue({ code: "custom", path: ["PASSWORD_SIGN_IN"], message: "can be off only with single sign-on configured (OIDC_ISSUER)" });
+    }
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
     }
@@ -165,6 +185,12 @@ export const envSchema = z
       }
     }
   });
+
+/** @param {string} url */
+function isHttpsOrLoopback(url) {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+}
 
 /** The names of every variable the service reads (tests check nobody else reads them). */
 export const ENV_NAMES = Object.freeze(Object.keys(envSchema.shape));

@@ -148,6 +148,12 @@ function operationObject(operation: Operation): JsonSchema {
     const schema = contentType.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" };
     responses[String(status)] = { description, content: { [contentType]: { schema } } };
   }
+  if (operation.redirect) {
+    responses["302"] = {
+      description: operation.redirect,
+      headers: { Location: { description: "Where the browser goes next", schema: { type: "string" } } },
+    };
+  }
   Object.assign(responses, errorResponses(operation));
   const requestBody = operation.body
     ? { required: true, content: { "application/json": { schema: toSchema(operation.body, "input") } } }

@@ -25,6 +25,8 @@ export interface Operation {
   answers: Partial<Record<200 | 201, z.ZodType | null>>;
   /** A success that is not the JSON envelope: a file download, the inbox's event stream. */
   rawAnswer?: { status: 200; contentType: string; description: string };
+  /** A browser navigation answered with 302 and a Location (single sign-on), described. */
+  redirect?: string;
   /** Error codes beyond the family's common ones (see FAMILY_ERRORS). */
   errors?: ErrorCode[];
 }

@@ -126,7 +126,7 @@ async function findUsable(code: string) {
   return invite;
 }
 
-const memberIdFor = (name: string) => {
+export const memberIdFor = (name: string) => {
   const slug = name.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase().slice(0, 40);
   return `${slug || "member"}-${randomUUID().slice(0, 8)}`;
 };

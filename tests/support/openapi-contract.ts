@@ -18,7 +18,7 @@ let compiled: Compiled[] | undefined;
 
 /** Compiles the answer schemas of every operation; `logger` receives what ajv says meanwhile (tests). */
 export function compileContract(logger?: Options["logger"]): Compiled[] {
-  const document = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }>>; components: { schemas: JsonSchema } };
+  const document = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: JsonSchema }>; headers?: JsonSchema }> }>>; components: { schemas: JsonSchema } };
   const ajv = new Ajv2020({ strict: false, allErrors: true, ...(logger ? { logger } : {}) });
   addFormats.default(ajv);
   ajv.addFormat("base64", /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/); // zod's z.base64()
@@ -32,7 +32,8 @@ export function compileContract(logger?: Options["logger"]): Compiled[] {
       for (const [status, response] of Object.entries(operation.responses)) {
         const schema = response.content?.["application/json"]?.schema;
         if (schema) responses.set(status, ajv.compile(refsToDocument(schema)));
-        else if (response.content) responses.set(status, null); // a documented non-JSON answer (a file, a stream): no body to check
+        // A documented non-JSON answer (a file, a stream) or a redirect: no body to check.
+        else if (response.content || response.headers) responses.set(status, null);
       }
       result.push({ pattern, template, method: method.toUpperCase(), responses });
     }

@@ -147,7 +147,6 @@ export function NewWebhookForm() {
 }
 
 export function WebhookEditor({ webhook }: { webhook: WebhookView }) {
-  const router = useRouter();
   const { status, save } = useSave();
   const [deleteError, setDeleteError] = useState("");
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -161,8 +160,8 @@ export function WebhookEditor({ webhook }: { webhook: WebhookView }) {
       setDeleteError(describeFailure(outcome));
       return;
     }
-    router.push("/inbox/settings#webhooks-title");
-    router.refresh();
+    // A full load: the client router may still hold the settings page with this webhook listed.
+    window.location.assign("/inbox/settings#webhooks-title");
   };
   return (
     <form className={styles.card} onSubmit={onSubmit} aria-labelledby="edit-webhook-title">
