@@ -1,5 +1,5 @@
 import type { Reply } from "../http/envelope";
-import { recordAuditAfter, type AuditActor } from "../audit/record";
+import { recordAuditAfter, type AuditActor, type AuditEntry } from "../audit/record";
 import { clientAddress } from "../rate-limits/enforce-rate-limit";
 
 // The audit log's one place per audience (docs/security.md, "Audit log"): an operator or inbox
@@ -63,3 +63,7 @@ export async function auditChange<Context extends ChangeContext>(
     details: spec.details ? spec.details(context, result) : fields.length > 0 ? { fields } : {},
   });
 }
+
+/** One row for what a route records itself (a redirect's outcome), from this request's client address. */
+export const auditRequest = (request: Request, entry: Omit<AuditEntry, "ip">): Promise<void> =>
+  recordAuditAfter({ ...entry, ip: clientAddress(request) });

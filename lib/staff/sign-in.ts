@@ -54,11 +54,11 @@ async function checkOnce(email: string, password: string, key: string, ip: strin
       failed = true; // the reservation stays: it is this failure's count
       log.info("sign_in_failed");
       // The address typed, whether or not a member has it: the answer tells neither apart either.
-      await recordAuditAfter({ actor: "anonymous", action: "staff.sign_in_failed", target: `email:${email}`, ip });
+      await recordAuditAfter({ actor: "anonymous", action: "staff.sign_in_failed", target: `email:${email}`, ip, details: { method: "password" } });
       throw invalidCredentials();
     }
     const token = await createSession(member.id);
-    await recordAuditAfter({ actor: `member:${member.id}`, action: "staff.sign_in", target: `member:${member.id}`, ip });
+    await recordAuditAfter({ actor: `member:${member.id}`, action: "staff.sign_in", target: `member:${member.id}`, ip, details: { method: "password" } });
     return { memberId: member.id, token };
   } finally {
     if (reserved && !failed) await releaseAttempt(limiter, key);

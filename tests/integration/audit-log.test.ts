@@ -199,7 +199,12 @@ describe("listing: filters, pages, bad parameters, who may read", () => {
   let start: string;
   beforeAll(async () => {
     start = new Date(Date.now() - 1).toISOString();
-    for (let i = 1; i <= 5; i++) await recordAudit({ actor: "member:lister", action: `listing.step`, target: `step:${i}`, details: { i } });
+    // A few milliseconds apart: rows of the same millisecond are ordered by their (random) ids.
+    const apart = () => new Promise((resolve) => setTimeout(resolve, 3));
+    for (let i = 1; i <= 5; i++) {
+      await recordAudit({ actor: "member:lister", action: `listing.step`, target: `step:${i}`, details: { i } });
+      await apart();
+    }
     await recordAudit({ actor: "member:lister", action: "listing.other" });
   });
 
