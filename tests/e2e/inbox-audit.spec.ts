@@ -36,6 +36,7 @@ test("an owner reads and filters the audit log; the CSV link keeps the filter; a
   }
   await page.setViewportSize({ width: 375, height: 740 });
   await axeScan(page, "audit log at 375 px");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   const agent = await signedInStaff(browser, "agent", "Arno Agent");
   await agent.page.goto(`${SERVICE_URL}/inbox/settings/audit`);
