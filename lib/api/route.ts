@@ -10,6 +10,7 @@ import { assertCronSecret } from "./cron-auth";
 import { assertInboundSecret } from "./inbound-auth";
 import { deliverAfterResponse } from "./delivery-after-response";
 import { assertSameOrigin, requireStaff } from "./inbox-auth";
+import { auditChange, type AuditSpec } from "./audit-change";
 import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession } from "../staff/sessions";
 import { assertUploadUnexpired, authorizeUpload, uploadOrigins, type UploadGrant } from "../uploads/authorize-upload";
 import type { Reply } from "../http/envelope";
@@ -56,11 +57,18 @@ export interface VisitorContext<Body, Query> extends ParsedInput<Body, Query> {
 
 export type AdminContext<Body, Query> = ParsedInput<Body, Query>;
 
+interface AdminSpec<Body, Query> extends InputSpec<Body, Query> {
+  /** A state change: the audit row its success appends (lib/api/audit-change.ts). */
+  audit?: AuditSpec<AdminContext<Body, Query>>;
+}
+
 interface InboxSpec<Body, Query> extends InputSpec<Body, Query> {
   /** The lowest role allowed (default `agent`); `public` needs no session. */
   role?: StaffRole | "public";
   /** A limit counted per signed-in member (none by default). */
   rateLimit?: RateLimitName;
+  /** A state change: the audit row its success appends (lib/api/audit-change.ts). */
+  audit?: AuditSpec<InboxContext<Body, Query>>;
 }
 
 export interface InboxContext<Body, Query> extends ParsedInput<Body, Query> {
@@ -201,7 +209,7 @@ async function letPageReadRefusal(exchange: Exchange, origin: string | null, err
 
 /** Operator routes: `Authorization: Bearer <ADMIN_TOKEN>` (401) → input → handler. No CORS. */
 export function adminRoute<Body = undefined, Query = undefined>(
-  spec: InputSpec<Body, Query>,
+  spec: AdminSpec<Body, Query>,
   handler: (context: AdminContext<Body, Query>) => Promise<Reply | Response>,
 ): RouteHandler {
   return route({ family: "admin", body: spec.body, query: spec.query }, (request, params) =>
@@ -209,7 +217,10 @@ export function adminRoute<Body = undefined, Query = undefined>(
       if (!(await verifyAdminToken(request.headers.get("authorization")))) {
         throw new AppError("unauthorized", "A valid operator token is required.");
       }
-      return handler(await parseInput(request, pathIds(params), spec));
+      const context = await parseInput(request, pathIds(params), spec);
+      const outcome = await handler(context);
+      if (spec.audit) await auditChange(spec.audit, "operator", context, outcome);
+      return outcome;
     }),
   );
 }
@@ -277,7 +288,9 @@ export function inboxRoute<Body = undefined, Query = undefined>(
       const input = await parseInput(request, pathIds(params), spec);
       if (staff) recordInboxActivity(staff.member.id).catch(() => {});
       if (spec.rateLimit && staff) await enforceRateLimit(spec.rateLimit, request, staff.member.id);
-      const outcome = await handler({ ...input, staff: staff as StaffSession });
+      const context = { ...input, staff: staff as StaffSession };
+      const outcome = await handler(context);
+      if (spec.audit) await auditChange(spec.audit, staff ? `member:${staff.member.id}` : "anonymous", context, outcome);
       if (!staff?.renewedToken) return outcome;
       if (outcome instanceof Response) {
         outcome.headers.set("Set-Cookie", sessionCookie(staff.renewedToken)); // the live channel slides the cookie too

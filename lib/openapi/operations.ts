@@ -9,6 +9,7 @@ import { presenceQuery } from "../contracts/presence";
 import { rateConversationBody, rating } from "../contracts/ratings";
 import { createSiteBody, siteQuery, updateSiteBody } from "../contracts/sites";
 import { FILE_CONTENT_TYPES, fileDescriptor, ticketBody } from "../contracts/tickets";
+import { auditOperations } from "./audit-operations";
 import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
@@ -316,4 +317,5 @@ export const operations: Operation[] = [
   ...workspaceOperations,
   ...searchOperations,
   ...widgetOperations,
+  ...auditOperations,
 ];

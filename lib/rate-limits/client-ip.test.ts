@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { installFrontSecret, PEER_HEADER, peerHeaderValue } from "../core/peer.mjs";
-import { clientAddressSource, clientIp, normalizeIp, UNKNOWN_CLIENT } from "./client-ip";
+import { clientAddressSource, clientIp, exactClientIp, normalizeIp, UNKNOWN_CLIENT } from "./client-ip";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 const behind = (trustedProxyHops: number) => ({ trustedProxyHops, onVercel: false });
@@ -58,5 +58,19 @@ describe("the client IP a rate limit counts against", () => {
     // Behind proxies the header still decides; the peer only when no proxy wrote one.
     expect(clientIp(fromFront("10.0.0.1", { "x-forwarded-for": "6.6.6.6, 203.0.113.9" }), behind(1))).toBe("203.0.113.9");
     expect(clientIp(fromFront("203.0.113.7"), behind(1))).toBe("203.0.113.7");
+  });
+});
+
+describe("the client's whole address, for the audit log", () => {
+  test("from the same trusted source as the limits, but IPv6 in full rather than its /64", () => {
+    expect(exactClientIp(headers({ "x-forwarded-for": "6.6.6.6, [2001:DB8::1]:443" }), behind(1))).toBe("2001:db8::1");
+    expect(clientIp(headers({ "x-forwarded-for": "2001:db8::1" }), behind(1))).toBe("2001:0db8:0000:0000::/64");
+    expect(exactClientIp(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.9:5000" }), behind(1))).toBe("203.0.113.9");
+    expect(exactClientIp(headers({ "x-forwarded-for": "::ffff:203.0.113.9" }), behind(1))).toBe("203.0.113.9");
+  });
+
+  test("never the leftmost entry; unknown where the limits know nothing; not an address → unknown", () => {
+    expect(exactClientIp(headers({ "x-forwarded-for": "203.0.113.9" }), behind(0))).toBeNull();
+    expect(exactClientIp(headers({ "x-forwarded-for": "<script>" }), behind(1))).toBe(UNKNOWN_CLIENT);
   });
 });

@@ -30,20 +30,38 @@ export function clientAddressSource({ trustedProxyHops, onVercel }: ClientIpOpti
 }
 
 /** The key for this request's client, or null when its address cannot be known. */
-export function clientIp(headers: Headers, { trustedProxyHops, onVercel }: ClientIpOptions): string | null {
+export function clientIp(headers: Headers, options: ClientIpOptions): string | null {
+  const address = trustedAddress(headers, options);
+  return address === null ? null : normalizeIp(address);
+}
+
+/**
+ * The same client's whole address, for the audit log: an IPv6 address in full rather than its /64
+ * (what a limit counts by); "unknown" for something that is no address, null where none is known.
+ */
+export function exactClientIp(headers: Headers, options: ClientIpOptions): string | null {
+  const raw = trustedAddress(headers, options);
+  if (raw === null) return null;
+  const address = stripPort(raw).replace(/%.*$/, "").toLowerCase();
+  if (isIPv4(address)) return address;
+  if (isIPv6(address)) return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1] ?? address;
+  return UNKNOWN_CLIENT;
+}
+
+function trustedAddress(headers: Headers, { trustedProxyHops, onVercel }: ClientIpOptions): string | null {
   if (onVercel) {
     const platform = lastEntry(headers.get("x-vercel-forwarded-for"));
-    if (platform) return normalizeIp(platform);
+    if (platform) return platform;
   }
   const peer = trustedPeer(headers.get(PEER_HEADER));
-  if (trustedProxyHops === 0) return peer ? normalizeIp(peer) : null;
+  if (trustedProxyHops === 0) return peer ?? null;
   const entries = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  if (entries.length === 0) return peer ? normalizeIp(peer) : null;
+  if (entries.length === 0) return peer ?? null;
   // Fewer entries than hops: the client reached an inner proxy directly, which wrote the leftmost.
-  return normalizeIp(entries[Math.max(0, entries.length - trustedProxyHops)]!);
+  return entries[Math.max(0, entries.length - trustedProxyHops)]!;
 }
 
 function lastEntry(value: string | null): string | undefined {

@@ -1,7 +1,7 @@
 import { env, upstashRedisConfig } from "../core/env";
 import { AppError } from "../core/errors";
 import { log } from "../core/log";
-import { clientIp } from "./client-ip";
+import { clientIp, exactClientIp } from "./client-ip";
 import type { Limiter, LimitOutcome } from "./limiter";
 import { rateLimitRule, rateLimitsEnabled, type RateLimitName, type RateLimitRule } from "./limits";
 import { MemoryLimiter } from "./memory-limiter";
@@ -78,6 +78,10 @@ function rateLimitHeaders({ limit, remaining, reset }: LimitOutcome): RateLimitH
 /** The client IP key of a request (as the widget routes count it); null where it cannot be known. */
 export const clientKey = (request: Request): string | null =>
   clientIp(request.headers, { trustedProxyHops: env().TRUSTED_PROXY_HOPS, onVercel: Boolean(env().VERCEL) });
+
+/** The same client's whole address (the audit log's `ip`); null where it cannot be known. */
+export const clientAddress = (request: Request): string | null =>
+  exactClientIp(request.headers, { trustedProxyHops: env().TRUSTED_PROXY_HOPS, onVercel: Boolean(env().VERCEL) });
 
 export function reportFailure(limit: RateLimitName, error: unknown): void {
   const now = Date.now();

@@ -2,7 +2,8 @@ import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { log } from "../core/log";
 import type { Limiter } from "../rate-limits/limiter";
-import { clientKey, limiterFor, reportFailure } from "../rate-limits/enforce-rate-limit";
+import { clientAddress, clientKey, limiterFor, reportFailure } from "../rate-limits/enforce-rate-limit";
+import { recordAuditAfter } from "../audit/record";
 import { rateLimitRule } from "../rate-limits/limits";
 import { verifyPassword } from "./passwords";
 import { canSignIn, createSession } from "./sessions";
@@ -33,13 +34,13 @@ export async function signIn(input: { email: string; password: string }, request
   if (inFlight.has(key)) throw new AppError("rate_limited", "A sign-in for this email is already being checked. Please wait and try again.", { retryAfter: 1 });
   inFlight.add(key);
   try {
-    return await checkOnce(email, input.password, key);
+    return await checkOnce(email, input.password, key, clientAddress(request));
   } finally {
     inFlight.delete(key);
   }
 }
 
-async function checkOnce(email: string, password: string, key: string) {
+async function checkOnce(email: string, password: string, key: string, ip: string | null) {
   const limiter = limiterFor(rateLimitRule("sign_in_failures"));
   const reserved = await reserveAttempt(limiter, key);
   let failed = false;
@@ -52,9 +53,13 @@ async function checkOnce(email: string, password: string, key: string) {
     if (!member || !passwordMatches || !canSignIn(member)) {
       failed = true; // the reservation stays: it is this failure's count
       log.info("sign_in_failed");
+      // The address typed, whether or not a member has it: the answer tells neither apart either.
+      await recordAuditAfter({ actor: "anonymous", action: "staff.sign_in_failed", target: `email:${email}`, ip, details: { method: "password" } });
       throw invalidCredentials();
     }
-    return { memberId: member.id, token: await createSession(member.id) };
+    const token = await createSession(member.id);
+    await recordAuditAfter({ actor: `member:${member.id}`, action: "staff.sign_in", target: `member:${member.id}`, ip, details: { method: "password" } });
+    return { memberId: member.id, token };
   } finally {
     if (reserved && !failed) await releaseAttempt(limiter, key);
   }

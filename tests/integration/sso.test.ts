@@ -129,4 +129,19 @@ describe("single sign-on", { timeout: 90_000 }, () => {
     expect(finished.headers.get("location")).toBe("/inbox/sign-in?sso=provider_failed");
     expect(finished.headers.getSetCookie().some((c) => c.startsWith("parley_session=ps_"))).toBe(false);
   });
+
+  test("the audit log has each sign-in by single sign-on, the link it made once, and each refusal", async () => {
+    const staff = await createStaff("agent", "Audie Sso");
+    provider.accounts.set("idp-audie", { email: staff.email, email_verified: true });
+    await signInWithSso("idp-audie");
+    await signInWithSso("idp-audie");
+    const mine = await api.get(`/api/v1/admin/audit?actor=member:${staff.id}`, { admin: true });
+    const actions = mine.json.result.items.map((row: { action: string; details: { method?: string } }) => `${row.action} ${row.details.method ?? ""}`.trim());
+    expect(actions.filter((action: string) => action === "staff.sign_in sso")).toHaveLength(2);
+    expect(actions.filter((action: string) => action === "sso.linked")).toHaveLength(1);
+    provider.accounts.set("idp-unknown", { email: "unknown.person@nowhere.example", email_verified: true });
+    await signInWithSso("idp-unknown");
+    const failed = await api.get("/api/v1/admin/audit?action=staff.sign_in_failed&limit=1", { admin: true });
+    expect(failed.json.result.items[0]).toMatchObject({ actor: "anonymous", target: null, details: { method: "sso", reason: "no_member" } });
+  });
 });

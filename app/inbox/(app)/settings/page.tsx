@@ -44,6 +44,9 @@ export default async function SettingsPage() {
     <main id="main" className={styles.page}>
       <h1>Settings</h1>
       <PushToggle />
+      <p>
+        <Link href="/inbox/settings/audit">Audit log</Link>: who changed what, and every sign-in.
+      </p>
       <section aria-labelledby="sites-title">
         <h2 id="sites-title">Sites</h2>
         <NewSiteForm />

@@ -5,5 +5,5 @@ import { createMemberBody } from "@/lib/contracts/members";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   GET: adminRoute({}, async () => ok(await listMembers())),
-  POST: adminRoute({ body: createMemberBody }, async ({ body }) => created(await createMember(body), "Member created.")),
+  POST: adminRoute({ body: createMemberBody, audit: { action: "member.created" } }, async ({ body }) => created(await createMember(body), "Member created.")),
 });

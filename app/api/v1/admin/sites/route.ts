@@ -5,5 +5,5 @@ import { createSiteBody } from "@/lib/contracts/sites";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   GET: adminRoute({}, async () => ok(await listSites())),
-  POST: adminRoute({ body: createSiteBody }, async ({ body }) => created(await createSite(body), "Site created.")),
+  POST: adminRoute({ body: createSiteBody, audit: { action: "site.created" } }, async ({ body }) => created(await createSite(body), "Site created.")),
 });

@@ -1,11 +1,12 @@
 import { created, ok } from "@/lib/http/envelope";
 import { adminRoute, defineRoute } from "@/lib/api/route";
+import { webhookCreated } from "@/lib/api/audit-actions";
 import { createWebhookBody } from "@/lib/contracts/webhooks";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
   GET: adminRoute({}, async () => ok(await listWebhooks())),
-  POST: adminRoute({ body: createWebhookBody }, async ({ body }) =>
+  POST: adminRoute({ body: createWebhookBody, audit: webhookCreated }, async ({ body }) =>
     created(await createWebhook(body), "Webhook created. Keep the secret: it is shown only now."),
   ),
 });

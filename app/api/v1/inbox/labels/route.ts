@@ -5,5 +5,5 @@ import { createLabel, listLabels } from "@/lib/labels/labels";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   GET: inboxRoute({}, async () => ok(await listLabels())),
-  POST: inboxRoute({ role: "owner", body: createLabelBody }, async ({ body }) => created(await createLabel(body), "Label created.")),
+  POST: inboxRoute({ role: "owner", body: createLabelBody, audit: { action: "label.created" } }, async ({ body }) => created(await createLabel(body), "Label created.")),
 });

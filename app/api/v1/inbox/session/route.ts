@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
     const { memberId, token } = await signIn(body, request);
     return { ...ok({ member_id: memberId }, "Signed in."), headers: { "Set-Cookie": sessionCookie(token) } };
   }),
-  DELETE: inboxRoute({}, async ({ staff }) => {
+  DELETE: inboxRoute({ audit: { action: "staff.sign_out", target: ({ staff }) => `member:${staff.member.id}` } }, async ({ staff }) => {
     await endSession(staff.sessionId);
     return { ...ok(null, "Signed out."), headers: { "Set-Cookie": sessionCookie(null) } };
   }),

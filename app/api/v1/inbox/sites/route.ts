@@ -5,5 +5,5 @@ import { createSiteBody } from "@/lib/contracts/sites";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   GET: inboxRoute({}, async () => ok(await listSites())),
-  POST: inboxRoute({ role: "owner", body: createSiteBody }, async ({ body }) => created(await createSite(body), "Site created.")),
+  POST: inboxRoute({ role: "owner", body: createSiteBody, audit: { action: "site.created" } }, async ({ body }) => created(await createSite(body), "Site created.")),
 });

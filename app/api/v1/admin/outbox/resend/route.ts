@@ -3,5 +3,5 @@ import { adminRoute, defineRoute } from "@/lib/api/route";
 import { resendUnsent } from "@/lib/email/resend";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
-  POST: adminRoute({}, async () => ok(await resendUnsent(), "Every email not sent is queued to be sent again.")),
+  POST: adminRoute({ audit: { action: "outbox.resent_all" } }, async () => ok(await resendUnsent(), "Every email not sent is queued to be sent again.")),
 });

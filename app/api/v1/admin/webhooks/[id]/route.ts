@@ -4,6 +4,6 @@ import { updateWebhookBody } from "@/lib/contracts/webhooks";
 import { deleteWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
-  PATCH: adminRoute({ body: updateWebhookBody }, async ({ params, body }) => ok(await updateWebhook(params.id!, body))),
-  DELETE: adminRoute({}, async ({ params }) => ok(await deleteWebhook(params.id!), "Webhook deleted.")),
+  PATCH: adminRoute({ body: updateWebhookBody, audit: { action: "webhook.updated" } }, async ({ params, body }) => ok(await updateWebhook(params.id!, body))),
+  DELETE: adminRoute({ audit: { action: "webhook.deleted" } }, async ({ params }) => ok(await deleteWebhook(params.id!), "Webhook deleted.")),
 });

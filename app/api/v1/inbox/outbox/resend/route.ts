@@ -3,5 +3,5 @@ import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { resendUnsent } from "@/lib/email/resend";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({ role: "owner" }, async () => ok(await resendUnsent(), "Every email not sent is queued to be sent again.")),
+  POST: inboxRoute({ role: "owner", audit: { action: "outbox.resent_all" } }, async () => ok(await resendUnsent(), "Every email not sent is queued to be sent again.")),
 });

@@ -4,5 +4,5 @@ import { updateSite } from "@/lib/sites/manage-sites";
 import { updateSiteBody } from "@/lib/contracts/sites";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  PATCH: inboxRoute({ role: "owner", body: updateSiteBody }, async ({ params, body }) => ok(await updateSite(params.siteID!, body), "Site updated.")),
+  PATCH: inboxRoute({ role: "owner", body: updateSiteBody, audit: { action: "site.settings_changed" } }, async ({ params, body }) => ok(await updateSite(params.siteID!, body), "Site updated.")),
 });

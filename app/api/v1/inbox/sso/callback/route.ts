@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/core/errors";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
+import { auditRequest } from "@/lib/api/audit-change";
 import { sessionCookie } from "@/lib/staff/sessions";
 import { attemptCookie, finishSso, ssoConfigured, SsoRefused } from "@/lib/staff/sso";
 
@@ -14,11 +15,15 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
       return new Response(null, { status: 302, headers });
     };
     try {
-      const { token } = await finishSso(new URL(request.url).search, request.headers.get("cookie"));
+      const { memberId, token, linked } = await finishSso(new URL(request.url).search, request.headers.get("cookie"));
+      const member = `member:${memberId}` as const;
+      if (linked) await auditRequest(request, { actor: member, action: "sso.linked", target: member });
+      await auditRequest(request, { actor: member, action: "staff.sign_in", target: member, details: { method: "sso" } });
       return redirect("/inbox", sessionCookie(token));
     } catch (error) {
-      if (error instanceof SsoRefused) return redirect(`/inbox/sign-in?sso=${error.reason}`);
-      throw error;
+      if (!(error instanceof SsoRefused)) throw error;
+      await auditRequest(request, { actor: "anonymous", action: "staff.sign_in_failed", details: { method: "sso", reason: error.reason } });
+      return redirect(`/inbox/sign-in?sso=${error.reason}`);
     }
   }),
 });

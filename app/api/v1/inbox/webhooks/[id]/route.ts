@@ -4,6 +4,6 @@ import { updateWebhookBody } from "@/lib/contracts/webhooks";
 import { deleteWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  PATCH: inboxRoute({ role: "owner", body: updateWebhookBody }, async ({ params, body }) => ok(await updateWebhook(params.id!, body), "Webhook updated.")),
-  DELETE: inboxRoute({ role: "owner" }, async ({ params }) => ok(await deleteWebhook(params.id!), "Webhook deleted.")),
+  PATCH: inboxRoute({ role: "owner", body: updateWebhookBody, audit: { action: "webhook.updated" } }, async ({ params, body }) => ok(await updateWebhook(params.id!, body), "Webhook updated.")),
+  DELETE: inboxRoute({ role: "owner", audit: { action: "webhook.deleted" } }, async ({ params }) => ok(await deleteWebhook(params.id!), "Webhook deleted.")),
 });

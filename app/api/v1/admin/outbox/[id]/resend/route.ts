@@ -3,5 +3,5 @@ import { adminRoute, defineRoute } from "@/lib/api/route";
 import { resendEmail } from "@/lib/email/resend";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
-  POST: adminRoute({}, async ({ params }) => ok(await resendEmail(params.id!), "Queued to be sent again.")),
+  POST: adminRoute({ audit: { action: "outbox.resent" } }, async ({ params }) => ok(await resendEmail(params.id!), "Queued to be sent again.")),
 });

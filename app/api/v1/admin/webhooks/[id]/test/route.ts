@@ -3,5 +3,5 @@ import { adminRoute, defineRoute } from "@/lib/api/route";
 import { sendTestEvent } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
-  POST: adminRoute({}, async ({ params }) => created(await sendTestEvent(params.id!), "Test event queued.")),
+  POST: adminRoute({ audit: { action: "webhook.tested" } }, async ({ params }) => created(await sendTestEvent(params.id!), "Test event queued.")),
 });

@@ -3,5 +3,5 @@ import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { deactivateMember } from "@/lib/staff/team";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({ role: "owner" }, async ({ params }) => ok(await deactivateMember(params.userID!), "Member deactivated.")),
+  POST: inboxRoute({ role: "owner", audit: { action: "member.deactivated" } }, async ({ params }) => ok(await deactivateMember(params.userID!), "Member deactivated.")),
 });

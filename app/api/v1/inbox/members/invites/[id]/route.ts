@@ -3,5 +3,5 @@ import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { revokeInvite } from "@/lib/staff/invites";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  DELETE: inboxRoute({ role: "owner" }, async ({ params }) => ok(await revokeInvite(params.id!), "Invite revoked: its link no longer works.")),
+  DELETE: inboxRoute({ role: "owner", audit: { action: "invite.revoked" } }, async ({ params }) => ok(await revokeInvite(params.id!), "Invite revoked: its link no longer works.")),
 });

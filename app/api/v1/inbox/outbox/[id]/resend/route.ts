@@ -3,5 +3,5 @@ import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { resendEmail } from "@/lib/email/resend";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({ role: "owner" }, async ({ params }) => ok(await resendEmail(params.id!), "Queued to be sent again.")),
+  POST: inboxRoute({ role: "owner", audit: { action: "outbox.resent" } }, async ({ params }) => ok(await resendEmail(params.id!), "Queued to be sent again.")),
 });

@@ -3,5 +3,5 @@ import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { sendTestEvent } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({ role: "owner" }, async ({ params }) => created(await sendTestEvent(params.id!), "Test event queued.")),
+  POST: inboxRoute({ role: "owner", audit: { action: "webhook.tested" } }, async ({ params }) => created(await sendTestEvent(params.id!), "Test event queued.")),
 });

@@ -1,0 +1,136 @@
+import Link from "next/link";
+import { auditQuery } from "@/lib/contracts/audit";
+import { listAudit } from "@/lib/audit/list-audit";
+import styles from "../../../inbox.module.css";
+import { LocalTime } from "../../../_components/local-time";
+import { OwnersOnly } from "../../../_components/owners-only";
+import { requireStaffPage } from "../../../_components/staff-session";
+
+// The audit log for owners (docs/security.md, "Audit log"): a plain GET form of filters (dates are
+// whole UTC days, `to` included), the rows newest first, older ones by the cursor, and the same
+// filters as a CSV download (GET /api/v1/inbox/audit.csv).
+
+interface Filters {
+  actor?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The start of the day after `day` (the filter's `to` is exclusive); an impossible date stays as typed, and is refused. */
+function nextDay(day: string): string {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(start) ? day : new Date(start + 86_400_000).toISOString();
+}
+
+/** The page's fields as the API's query: days become times, empty fields are left out. */
+function apiQuery(filters: Filters): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filters.actor) query.actor = filters.actor;
+  if (filters.action) query.action = filters.action;
+  if (filters.from) query.from = DAY.test(filters.from) ? `${filters.from}T00:00:00Z` : filters.from;
+  if (filters.to) query.to = DAY.test(filters.to) ? nextDay(filters.to) : filters.to;
+  return query;
+}
+
+const pick = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { member } = await requireStaffPage();
+  if (member.role !== "owner") return <OwnersOnly title="Audit log" what="read the audit log" />;
+  const raw = await searchParams;
+  const filters: Filters = { actor: pick(raw.actor), action: pick(raw.action), from: pick(raw.from), to: pick(raw.to), cursor: pick(raw.cursor) };
+  const filterQuery = apiQuery(filters);
+  const parsed = auditQuery.safeParse({ ...filterQuery, ...(filters.cursor ? { cursor: filters.cursor } : {}) });
+  const page = parsed.success ? await listAudit(parsed.data) : null;
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const pageFilters = new URLSearchParams(Object.entries(filters).filter(([name, value]) => name !== "cursor" && value) as [string, string][]);
+  const csvHref = `/api/v1/inbox/audit.csv?${new URLSearchParams(filterQuery)}`;
+  return (
+    <main id="main" className={styles.page}>
+      <p>
+        <Link href="/inbox/settings">← Settings</Link>
+      </p>
+      <h1>Audit log</h1>
+      <p className={styles.hint}>
+        Every change made by a member or with the operator token, sign-ins and failed sign-ins included, newest first. Nobody can edit or delete
+        an entry; old entries go only by the retention period.
+      </p>
+      <form method="get" action="/inbox/settings/audit" className={styles.row} aria-label="Filter the audit log">
+        <div className={styles.field}>
+          <label htmlFor="audit-actor">Who</label>
+          <input id="audit-actor" name="actor" className={styles.input} defaultValue={filters.actor} placeholder="member:ada, operator" maxLength={120} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="audit-action">Action</label>
+          <input id="audit-action" name="action" className={styles.input} defaultValue={filters.action} placeholder="webhook.*" maxLength={64} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="audit-from">From (UTC day)</label>
+          <input id="audit-from" name="from" type="date" className={styles.input} defaultValue={filters.from} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="audit-to">To (UTC day, included)</label>
+          <input id="audit-to" name="to" type="date" className={styles.input} defaultValue={filters.to} />
+        </div>
+        <div className={styles.field}>
+          <button type="submit" className={styles.button}>
+            Filter
+          </button>
+        </div>
+      </form>
+      {problems.length > 0 ? (
+        <div role="alert" className={styles.error}>
+          These filters cannot be used: {problems.join("; ")}
+        </div>
+      ) : null}
+      <p>
+        <a href={csvHref} download data-testid="audit-csv">
+          Download as CSV
+        </a>
+      </p>
+      {page && page.items.length === 0 ? <p className={styles.empty}>No entries{pageFilters.size > 0 ? " match these filters" : " yet"}.</p> : null}
+      {page && page.items.length > 0 ? (
+        // Six columns do not fit a phone: the table scrolls sideways in its own region, the page does not.
+        <div className={styles.tableScroll} role="region" aria-label="Audit log entries" tabIndex={0}>
+          <table className={styles.table} data-testid="audit">
+            <caption className={styles.srOnly}>Audit log entries, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">On</th>
+                <th scope="col">From</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((event) => (
+                <tr key={event.id} data-action={event.action}>
+                  <td>
+                    <LocalTime iso={event.at} full />
+                  </td>
+                  <td className={styles.breakAnywhere}>{event.actor}</td>
+                  <td>
+                    <code>{event.action}</code>
+                  </td>
+                  <td className={styles.breakAnywhere}>{event.target ?? ""}</td>
+                  <td>{event.ip ?? ""}</td>
+                  <td className={styles.breakAnywhere}>{Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {page?.next_cursor ? (
+        <p>
+          <Link href={`/inbox/settings/audit?${new URLSearchParams([...pageFilters, ["cursor", page.next_cursor]])}`}>Older entries</Link>
+        </p>
+      ) : null}
+    </main>
+  );
+}
