@@ -13,6 +13,7 @@ import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
 import { searchOperations } from "./search-operations";
+import { reportOperations } from "./report-operations";
 import { widgetOperations } from "./widget-operations";
 import { workspaceOperations } from "./workspace-operations";
 import * as wire from "../contracts/wire";
@@ -315,4 +316,5 @@ export const operations: Operation[] = [
   ...workspaceOperations,
   ...searchOperations,
   ...widgetOperations,
+  ...reportOperations,
 ];
