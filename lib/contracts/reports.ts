@@ -10,7 +10,15 @@ export const MAX_RANGE_DAYS = 366;
 export const REPORT_GROUPS = ["day", "week", "member"] as const;
 
 /** A date (YYYY-MM-DD, a whole UTC day) or an instant (ISO 8601 with an offset). */
-const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+// A date by pattern, not `format: date`: the API document keeps to the formats every validator knows.
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, "must be a real calendar date");
+const dayOrInstant = z.union([calendarDay, z.iso.datetime({ offset: true })], {
   error: "must be a date as YYYY-MM-DD or an ISO 8601 time with an offset",
 });
 

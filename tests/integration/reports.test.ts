@@ -105,6 +105,7 @@ describe("GET /api/v1/inbox/reports", () => {
     ["from=2025-01-01&to=2026-06-01", "to"],
     ["from=yesterday", "from"],
     ["to=2026-02-30", "to"],
+    ["from=2026-13-45", "from"],
     ["group=month", "group"],
     ["from=2026-06-01&extra=1", "extra"],
   ])("a bad query %s is 400 naming %s", async (query, field) => {
