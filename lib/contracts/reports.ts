@@ -8,6 +8,7 @@ const DAY_MS = 86_400_000;
 export const DEFAULT_RANGE_DAYS = 30;
 export const MAX_RANGE_DAYS = 366;
 export const REPORT_GROUPS = ["day", "week", "member"] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
 
 /** A date (YYYY-MM-DD, a whole UTC day) or an instant (ISO 8601 with an offset). */
 // A date by pattern, not `format: date`: the API document keeps to the formats every validator knows.
@@ -31,14 +32,15 @@ const todayEnd = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getU
 export const reportQuery = z
   .strictObject({
     site: z.string().min(1).max(100).optional(),
+    member: z.string().min(1).max(100).optional().describe("an extension: only conversations assigned to this member"),
     from: dayOrInstant.optional(),
     to: dayOrInstant.optional(),
     group: z.enum(REPORT_GROUPS).default("day"),
   })
-  .transform(({ site, from, to, group }) => {
+  .transform(({ site, member, from, to, group }) => {
     const end = to ? endOf(to) : todayEnd(new Date());
     const start = from ? startOf(from) : new Date(end.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
-    return { site: site ?? null, from: start, to: end, group };
+    return { site: site ?? null, member: member ?? null, from: start, to: end, group };
   })
   .check((context) => {
     const { from, to } = context.value;
@@ -85,6 +87,7 @@ export const report = named(
     from: isoTime,
     to: isoTime.describe("excluded"),
     site: z.string().nullable(),
+    member: z.string().nullable(),
     group: z.enum(REPORT_GROUPS),
     ...figures,
     series: z.array(reportSeriesItem).describe("day and week: every bucket of the range in order; member: members with figures, by name"),

@@ -1,16 +1,16 @@
 import type { z } from "zod";
 import { AppError } from "../core/errors";
-import type { report as reportShape, ReportQuery } from "../contracts/reports";
+import type { report as reportShape, ReportGroup, ReportQuery } from "../contracts/reports";
 import { hoursClock, type HoursClock } from "./hours-clock";
 import { measureCycles, type Cycle } from "./metrics";
-import { memberNames, ratingsGivenIn, siteSchedules, timelinesActiveIn } from "./statements";
+import { memberNames, ratingsGivenIn, siteSchedules, timelinesActiveIn, type RangeFilter } from "./statements";
 
 // GET /inbox/reports and /inbox/reports.csv (docs/reports.md): the range's timelines read by SQL,
 // each measured by lib/reports/metrics.ts (the one place of the definitions), then counted here.
 // Days and weeks are UTC; a member is the conversation's assigned member.
 
 export type Report = z.infer<typeof reportShape>;
-type Figures = Omit<Report, "from" | "to" | "site" | "group" | "series">;
+type Figures = Omit<Report, "from" | "to" | "site" | "member" | "group" | "series">;
 
 const DAY_MS = 86_400_000;
 
@@ -32,13 +32,13 @@ interface RangeFacts {
 }
 
 /** Every cycle started in the range, measured with its site's hours. */
-export async function measureRange(query: Pick<ReportQuery, "site" | "from" | "to">): Promise<RangeFacts> {
+export async function measureRange(query: RangeFilter): Promise<RangeFacts> {
   const schedules = await siteSchedules(query.site);
   if (query.site && schedules.length === 0) throw new AppError("site_not_found", "No site has this identifier.");
   // A cycle started in the range may close weeks later: the clock widens itself when asked.
   const cover = { from: new Date(query.from.getTime() - DAY_MS), to: new Date(query.to.getTime() + 7 * DAY_MS) };
   const clocks = new Map<string, HoursClock>(schedules.map((schedule) => [schedule.siteId, hoursClock(schedule, cover)]));
-  const [timelines, ratings] = await Promise.all([timelinesActiveIn(query.from, query.to, query.site), ratingsGivenIn(query.from, query.to, query.site)]);
+  const [timelines, ratings] = await Promise.all([timelinesActiveIn(query), ratingsGivenIn(query)]);
   const inRange = (at: Date) => at >= query.from && at < query.to;
   const facts: RangeFacts = { cycles: [], started: [], closes: [], ratings };
   for (const conversation of timelines) {
@@ -54,15 +54,25 @@ export async function measureRange(query: Pick<ReportQuery, "site" | "from" | "t
 }
 
 export async function buildReport(query: ReportQuery): Promise<Report> {
+  const [report] = await buildReports(query, [query.group]);
+  return report!;
+}
+
+/** One measurement of the range, answered grouped each way asked (the Reports page shows two). */
+export async function buildReports(query: RangeFilter, groups: readonly ReportGroup[]): Promise<Report[]> {
   const facts = await measureRange(query);
-  return {
-    from: query.from.toISOString(),
-    to: query.to.toISOString(),
-    site: query.site,
-    group: query.group,
-    ...figuresOf(facts),
-    series: query.group === "member" ? await memberSeries(facts) : timeSeries(facts, query),
-  };
+  const figures = figuresOf(facts);
+  return Promise.all(
+    groups.map(async (group) => ({
+      from: query.from.toISOString(),
+      to: query.to.toISOString(),
+      site: query.site,
+      member: query.member,
+      group,
+      ...figures,
+      series: group === "member" ? await memberSeries(facts) : timeSeries(facts, query, group),
+    })),
+  );
 }
 
 function figuresOf(facts: RangeFacts): Figures {
@@ -95,8 +105,8 @@ const dayKey = (at: Date) => at.toISOString().slice(0, 10);
 /** The Monday (UTC) of `at`'s week. */
 const weekKey = (at: Date) => dayKey(new Date(at.getTime() - ((at.getUTCDay() + 6) % 7) * DAY_MS));
 
-function timeSeries(facts: RangeFacts, query: ReportQuery): Report["series"] {
-  const keyOf = query.group === "week" ? weekKey : dayKey;
+function timeSeries(facts: RangeFacts, query: RangeFilter, group: "day" | "week"): Report["series"] {
+  const keyOf = group === "week" ? weekKey : dayKey;
   const keys: string[] = [];
   for (let at = query.from.getTime(); at < query.to.getTime(); at += DAY_MS) {
     const key = keyOf(new Date(at));

@@ -62,25 +62,36 @@ export async function timelineOf(conversationId: string): Promise<ConversationTi
   return rows[0] ? toConversationTimeline(rows[0]) : null;
 }
 
+/** A report's range and scope: null site or member, any. */
+export interface RangeFilter {
+  from: Date;
+  to: Date;
+  site: string | null;
+  member: string | null;
+}
+
+const inScope = (site: string | null, member: string | null) =>
+  Prisma.sql`(${site}::text IS NULL OR c.site_id = ${site}) AND (${member}::text IS NULL OR c.assigned_member_id = ${member})`;
+
 /**
  * Every conversation that may have started a cycle or closed in [from, to): created before `to`,
  * active since `from` (a visitor message, a reopen and a close all move last_activity_at).
  */
-export async function timelinesActiveIn(from: Date, to: Date, siteId: string | null): Promise<ConversationTimeline[]> {
+export async function timelinesActiveIn({ from, to, site, member }: RangeFilter): Promise<ConversationTimeline[]> {
   const rows = await (await db()).$queryRaw<TimelineRow[]>`
     SELECT ${TIMELINE_COLUMNS} FROM conversations c ${TIMELINE_MESSAGES}
-    WHERE c.last_activity_at >= ${from} AND c.created_at < ${to} AND (${siteId}::text IS NULL OR c.site_id = ${siteId})
+    WHERE c.last_activity_at >= ${from} AND c.created_at < ${to} AND ${inScope(site, member)}
     GROUP BY c.id`;
   return rows.map(toConversationTimeline);
 }
 
 type RatingRow = SqlRow<ConversationRating, "score" | "created_at"> & SqlRow<Conversation, "assigned_member_id">;
 
-export async function ratingsGivenIn(from: Date, to: Date, siteId: string | null) {
+export async function ratingsGivenIn({ from, to, site, member }: RangeFilter) {
   const rows = await (await db()).$queryRaw<RatingRow[]>`
     SELECT r.score, r.created_at, c.assigned_member_id FROM conversation_ratings r
     JOIN conversations c ON c.id = r.conversation_id
-    WHERE r.created_at >= ${from} AND r.created_at < ${to} AND (${siteId}::text IS NULL OR c.site_id = ${siteId})`;
+    WHERE r.created_at >= ${from} AND r.created_at < ${to} AND ${inScope(site, member)}`;
   return rows.map((row) => ({ score: row.score, createdAt: row.created_at, assignedMemberId: row.assigned_member_id }));
 }
 
