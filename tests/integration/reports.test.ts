@@ -148,6 +148,11 @@ describe("GET /api/v1/inbox/reports", () => {
     ]);
   });
 
+  test("?member= keeps the conversations assigned to that member", async () => {
+    const result = (await report(`site=${plain}&from=2026-06-01&to=2026-06-14&member=${agent.id}`)).json.result;
+    expect(result).toMatchObject({ member: agent.id, conversations: { started: 2, closed: 3 }, first_response: { count: 3 }, rating: { count: 2 } });
+  });
+
   test("a site's hours: the weekend is skipped", async () => {
     const result = (await report(`site=${office}&from=2026-06-01&to=2026-06-14`)).json.result;
     expect(result.first_response).toEqual({ median_s: 1200, p90_s: 1200, count: 1 });
