@@ -1,4 +1,4 @@
-// npx tsx bench/reports.ts — reports computed on read (docs/reports.md, "Computed, not precomputed";
+// npx tsx bench/reports.ts — reports computed on read (docs/reports.md, "Computed on read, not precomputed";
 // issue #27, "Bench"). Seeds N conversations spread evenly over D days on one site with service
 // hours (Europe/Berlin, weekdays 09:00-17:30): each a visitor message, a bot reply for one in ten, a
 // person's reply, a second exchange, a close for two in three, a reopen and second close for one in

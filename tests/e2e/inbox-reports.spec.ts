@@ -7,7 +7,7 @@ import { axeScan, signedInStaff } from "./support/inbox";
 // and a conversation's sidebar says how its response times were counted.
 
 test("the Reports page draws its charts and tables, axe clean; the sidebar explains a conversation's metrics", async ({ browser, page, site, widget }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // a visitor flow, a sign-in, two inbox pages and an axe scan on `next dev`
   await page.goto(site.url);
   await widget.open();
   await widget.said("Is the blue one in stock?");
