@@ -80,7 +80,10 @@ async function seed(): Promise<void> {
     });
     process.stdout.write(`\rseeded ${Math.min(conversations, to + 1).toLocaleString("en")} conversations`);
   }
-  await sql.executeSql("ANALYZE");
+  await sql.transaction(async (tx) => {
+    await tx.executeSql("SET LOCAL statement_timeout = 0");
+    await tx.executeSql("ANALYZE");
+  });
   console.log();
 }
 
