@@ -192,34 +192,36 @@ function MemberTable({ report }: { report: Report }) {
       {report.series.length === 0 ? (
         <p className={styles.hint}>Nothing in this range.</p>
       ) : (
-        <table className={styles.table} data-testid="member-table">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Started</th>
-              <th scope="col">Closed</th>
-              <th scope="col">First response (median / p90)</th>
-              <th scope="col">Resolution (median / p90)</th>
-              <th scope="col">Rating</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.series.map((item) => (
-              <tr key={item.key ?? "unassigned"}>
-                <th scope="row">{item.label}</th>
-                <td>{item.conversations.started}</td>
-                <td>{item.conversations.closed}</td>
-                <td>
-                  {duration(item.first_response.median_s)} / {duration(item.first_response.p90_s)}
-                </td>
-                <td>
-                  {duration(item.resolution.median_s)} / {duration(item.resolution.p90_s)}
-                </td>
-                <td>{item.rating.average === null ? "—" : `${item.rating.average} (${item.rating.count})`}</td>
+        <div className={styles.tableScroll}>
+          <table className={styles.table} data-testid="member-table">
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Started</th>
+                <th scope="col">Closed</th>
+                <th scope="col">First response (median / p90)</th>
+                <th scope="col">Resolution (median / p90)</th>
+                <th scope="col">Rating</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {report.series.map((item) => (
+                <tr key={item.key ?? "unassigned"}>
+                  <th scope="row">{item.label}</th>
+                  <td>{item.conversations.started}</td>
+                  <td>{item.conversations.closed}</td>
+                  <td>
+                    {duration(item.first_response.median_s)} / {duration(item.first_response.p90_s)}
+                  </td>
+                  <td>
+                    {duration(item.resolution.median_s)} / {duration(item.resolution.p90_s)}
+                  </td>
+                  <td>{item.rating.average === null ? "—" : `${item.rating.average} (${item.rating.count})`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
