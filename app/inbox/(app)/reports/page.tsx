@@ -192,7 +192,7 @@ function MemberTable({ report }: { report: Report }) {
       {report.series.length === 0 ? (
         <p className={styles.hint}>Nothing in this range.</p>
       ) : (
-        <div className={styles.tableScroll}>
+        <div className={styles.tableScroll} role="region" aria-label="Per member figures" tabIndex={0}>
           <table className={styles.table} data-testid="member-table">
             <thead>
               <tr>
