@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "./members";
 import { ticketReply } from "./notification-wire";
-import { conversation, isoTime, named, relatedConversation, staffMessage, ticket, ticketAttachment, visitorContext } from "./wire";
+import { conversation, conversationMetrics, isoTime, named, relatedConversation, staffMessage, ticket, ticketAttachment, visitorContext } from "./wire";
 import { label } from "./workspace-wire";
 import { availability } from "./routing";
 
@@ -70,6 +70,7 @@ export const inboxConversationSummary = named(
     labels: z.array(label).describe("by name"),
     visitor_display_name: z.string().describe("the given name, else the visitor's stable generated one"),
     visitor_avatar_color: z.string().describe("#rrggbb, stable per visitor"),
+    rating: z.object({ score: z.int().min(1).max(5) }).nullable().describe("the visitor's latest rating (of the latest rated close); null before any"),
   }),
 );
 
@@ -94,6 +95,7 @@ export const inboxConversation = named(
     messages: z.array(inboxMessage).describe("every message, staff notes included, by sequence"),
     visitor: visitorContext,
     visitor_conversations: z.array(relatedConversation).max(20).describe("the visitor's other conversations on this site, newest first"),
+    metrics: conversationMetrics,
   }),
 );
 

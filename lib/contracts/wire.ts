@@ -247,12 +247,27 @@ export const relatedConversation = named(
   z.object({ id: z.string(), status: z.enum(["open", "closed"]), created_at: isoTime, last_activity_at: isoTime }),
 );
 
+/** A staff read's first response and resolution per cycle (lib/reports/metrics.ts, docs/reports.md). */
+export const conversationMetrics = named(
+  "ConversationMetrics",
+  z.object({
+    cycles: z.array(
+      z.object({
+        started_at: isoTime.describe("the cycle's first visitor message, or its reopen"),
+        first_response_s: z.int().min(0).nullable().describe("null until a person replies"),
+        resolution_s: z.int().min(0).nullable().describe("null until the cycle is closed"),
+      }),
+    ),
+  }),
+);
+
 export const conversationWithMessages = named(
   "ConversationWithMessages",
   conversation.extend({
     messages: z.array(staffMessage).describe("every message, staff notes included, ordered by (sequence, note_number)"),
     visitor: visitorContext,
     visitor_conversations: z.array(relatedConversation).max(20).describe("an extension: the visitor's other conversations on this site, newest first"),
+    metrics: conversationMetrics,
   }),
 );
 

@@ -7,8 +7,8 @@ import type { conversation } from "../contracts/wire";
 // and from it the inbox's and the webhooks'. Messages are added by the caller (lib/conversations/message-view.ts).
 
 export type WireConversation = z.infer<typeof conversation>;
-/** The inbox's, without its `messages` and its visitor context (lib/visitors). */
-export type InboxWireConversation = Omit<z.infer<typeof inboxConversation>, "messages" | "visitor" | "visitor_conversations">;
+/** The inbox's, without its `messages`, its visitor context (lib/visitors) and its metrics (lib/reports). */
+export type InboxWireConversation = Omit<z.infer<typeof inboxConversation>, "messages" | "visitor" | "visitor_conversations" | "metrics">;
 /** `conversation.started` and `conversation.closed`'s conversation. */
 export type WebhookWireConversation = Omit<WireConversation, "last_sequence" | "visitor_seen_sequence" | "user_id" | "identity_verified">;
 

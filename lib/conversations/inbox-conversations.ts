@@ -13,6 +13,7 @@ import { encodeKeysetCursor } from "../core/validation/cursors";
 import { visitorLook } from "../visitors/generated-name";
 import { readVisitorContext } from "../visitors/visitor-context";
 import type { ConversationListQuery } from "../contracts/inbox";
+import { conversationMetrics } from "../reports/conversation-metrics";
 
 // The inbox's reads of conversations: the list (newest activity first, unread per member) and a
 // whole conversation (which marks it read). What a member does to one is in staff-commands.ts.
@@ -45,6 +46,8 @@ type ListRow = SqlRow<
   OuterJoined<SqlRow<Message, never, { preview_body: "body"; preview_author_type: "authorType"; preview_kind: "kind" }>> &
   OuterJoined<SqlRow<Member, never, { preview_author_name: "name" }>> & {
     unread: bigint | number;
+    /** The latest rating's score (the list's badge). */
+    rating_score: number | null;
     /** json_agg of the conversation's labels, by name (the drivers parse json). */
     labels: SqlRow<Label, "id" | "name" | "color">[];
   };
@@ -77,7 +80,8 @@ const INBOX_PAGE: PreparedStatement = {
            c.identity_verified,
            (SELECT COALESCE(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name_key, l.id), '[]'::json)
               FROM conversation_labels cl JOIN labels l ON l.id = cl.label_id
-             WHERE cl.conversation_id = c.id) AS labels
+             WHERE cl.conversation_id = c.id) AS labels,
+           (SELECT cr.score FROM conversation_ratings cr WHERE cr.conversation_id = c.id ORDER BY cr.closed_at DESC LIMIT 1) AS rating_score
     FROM page c
     JOIN sites s ON s.id = c.site_id
     LEFT JOIN members am ON am.id = c.assigned_member_id
@@ -130,6 +134,7 @@ function toSummary(row: ListRow): ConversationSummary {
     labels: row.labels.map(({ id, name, color }) => ({ id, name, color })),
     visitor_display_name: look.display_name,
     visitor_avatar_color: look.avatar_color,
+    rating: row.rating_score === null ? null : { score: row.rating_score },
   };
 }
 
@@ -162,13 +167,14 @@ export async function readInboxConversation(member: StaffMember, id: string) {
   if (!row) throw conversationNotFound();
   const lastSequence = row.messages.at(-1)?.sequence ?? row.lastSequence;
   await markRead(member.id, id, Math.max(lastSequence, row.lastSequence));
-  const [presence, context] = await Promise.all([livePresence(id, member.id), readVisitorContext(row)]);
+  const [presence, context, metrics] = await Promise.all([livePresence(id, member.id), readVisitorContext(row), conversationMetrics(id)]);
   const typing = presence.filter((entry) => entry.author_type === "visitor" && entry.typing);
   return {
     ...toInboxWireConversation(row, typing.length > 0),
     messages: row.messages.map((message) => toInboxWireMessage(message, row.visitorName)),
     visitor: context.visitor,
     visitor_conversations: context.conversations,
+    metrics,
   };
 }
 

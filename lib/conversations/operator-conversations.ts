@@ -3,6 +3,7 @@ import { AppError } from "../core/errors";
 import { messageInclude, toStaffWireMessage } from "./message-view";
 import { toWireConversation } from "./conversation-view";
 import { readVisitorContext } from "../visitors/visitor-context";
+import { conversationMetrics } from "../reports/conversation-metrics";
 
 // The operator API's reads of conversations. What a member does to one is in staff-commands.ts.
 
@@ -24,11 +25,12 @@ export async function readConversation(id: string) {
   });
   if (!row) throw conversationNotFound();
   const { messages, ...conversation } = row;
-  const context = await readVisitorContext(conversation);
+  const [context, metrics] = await Promise.all([readVisitorContext(conversation), conversationMetrics(id)]);
   return {
     ...toWireConversation(conversation),
     messages: messages.map((message) => toStaffWireMessage(message, conversation.visitorName)),
     visitor: context.visitor,
     visitor_conversations: context.conversations,
+    metrics,
   };
 }

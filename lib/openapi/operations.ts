@@ -14,6 +14,7 @@ import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
 import { searchOperations } from "./search-operations";
+import { reportOperations } from "./report-operations";
 import { widgetOperations } from "./widget-operations";
 import { workspaceOperations } from "./workspace-operations";
 import * as wire from "../contracts/wire";
@@ -318,4 +319,5 @@ export const operations: Operation[] = [
   ...searchOperations,
   ...widgetOperations,
   ...auditOperations,
+  ...reportOperations,
 ];

@@ -27,7 +27,8 @@ export interface ServiceStatus {
   changesAt: Date | null;
 }
 
-interface Interval {
+/** Instants in milliseconds, end excluded. */
+export interface Interval {
   start: number;
   end: number;
 }
@@ -60,6 +61,14 @@ function mergedIntervals(schedule: ServiceHours, at: number, days: number): Inte
     else merged.push({ ...interval });
   }
   return merged;
+}
+
+/** The team's working time overlapping [from, to) (ms), merged; hours null: all of it. */
+export function openIntervals(schedule: ServiceHours, from: number, to: number): Interval[] {
+  if (!schedule.hours) return [{ start: from, end: to }];
+  // From the day before `from` (an overnight period may cover it) to the day after `to`.
+  const days = Math.ceil((to - from) / 86_400_000) + 3;
+  return mergedIntervals(schedule, from, days).filter((interval) => interval.end > from && interval.start < to);
 }
 
 const opensNever = (schedule: ServiceHours) => WEEKDAYS.every((day) => (schedule.hours?.[day] ?? []).length === 0);

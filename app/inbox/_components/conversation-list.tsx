@@ -9,6 +9,7 @@ import { VisitorAvatar } from "./visitor-card";
 import { LabelChips } from "./label-chips";
 import { ListFilters } from "./list-filters";
 import { LocalTime } from "./local-time";
+import { RATING_FACES } from "./ratings";
 import { VerifiedMark } from "./verified-mark";
 
 export type ListParams = Record<string, string | string[] | undefined>;
@@ -132,6 +133,13 @@ export async function ConversationList({ member, params, activeId }: { member: S
                   {" · "}
                   {item.site_name}
                   {item.assigned_member_name ? ` · ${item.assigned_member_name}` : " · unassigned"}
+                  {item.rating ? (
+                    <span className={styles.ratingBadge} data-testid="rating-badge">
+                      {" · "}
+                      <span aria-hidden="true">{RATING_FACES[item.rating.score]} </span>
+                      Rated {item.rating.score}/5
+                    </span>
+                  ) : null}
                 </span>
               </Link>
             </li>

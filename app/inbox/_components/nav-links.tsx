@@ -11,6 +11,7 @@ export function NavLinks({ owner }: { owner: boolean }) {
     { href: "/inbox/tickets", label: "Tickets", active: pathname.startsWith("/inbox/tickets") },
     ...(owner
       ? [
+          { href: "/inbox/reports", label: "Reports", active: pathname.startsWith("/inbox/reports") },
           { href: "/inbox/outbox", label: "Outbox", active: pathname.startsWith("/inbox/outbox") },
           { href: "/inbox/settings", label: "Settings", active: pathname.startsWith("/inbox/settings") },
         ]

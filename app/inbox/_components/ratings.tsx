@@ -8,7 +8,7 @@ export interface RatingView {
   created_at: string;
 }
 
-const FACES = ["", "😞", "🙁", "😐", "🙂", "😄"];
+export const RATING_FACES = ["", "😞", "🙁", "😐", "🙂", "😄"];
 
 /** The visitor's ratings of this conversation's closes, in the thread (newest first). */
 export function Ratings({ ratings }: { ratings: RatingView[] }) {
@@ -25,7 +25,7 @@ export function Ratings({ ratings }: { ratings: RatingView[] }) {
               <LocalTime iso={rating.created_at} full />
             </div>
             <p>
-              <span aria-hidden="true">{FACES[rating.score]} </span>
+              <span aria-hidden="true">{RATING_FACES[rating.score]} </span>
               {rating.score} out of 5{rating.comment ? ` · “${rating.comment}”` : ""}
             </p>
           </li>

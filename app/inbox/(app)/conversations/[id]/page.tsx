@@ -3,12 +3,14 @@ import { notFound } from "next/navigation";
 import { readInboxConversation, type InboxConversation } from "@/lib/conversations/inbox-conversations";
 import { ratingsOf } from "@/lib/conversations/rate-conversation";
 import { readMark } from "@/lib/conversations/staff-commands";
+import { explainedConversationMetrics } from "@/lib/reports/conversation-metrics";
 import { AppError } from "@/lib/core/errors";
 import { listLabels } from "@/lib/labels/labels";
 import { listSavedReplies } from "@/lib/saved-replies/saved-replies";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../../inbox.module.css";
 import { Composer } from "../../../_components/composer";
+import { ConversationMetrics } from "../../../_components/conversation-metrics";
 import { AssignSelect, StatusButton, TypingIndicator } from "../../../_components/conversation-actions";
 import { ConversationList, filterQuery, listFilters, type ListParams } from "../../../_components/conversation-list";
 import { LabelChips } from "../../../_components/label-chips";
@@ -55,7 +57,7 @@ export default async function ConversationPage({ params, searchParams }: { param
   const readBefore = await readMark(member.id, conversationId);
   const [conversation, members, labels, savedReplies] = await Promise.all([read(member, conversationId), listAssignable(), listLabels(), listSavedReplies(member)]);
   const visitorName = conversation.visitor.display_name;
-  const ratings = await ratingsOf(conversation.id);
+  const [ratings, metrics] = await Promise.all([ratingsOf(conversation.id), explainedConversationMetrics(conversation.id)]);
   const lastPublicStaff = conversation.messages.filter((message) => message.kind === "message" && message.author_type === "staff").at(-1);
   // A search result's message (`?m=<id>`, docs/search.md): highlighted and scrolled to.
   const matchedId = typeof query.m === "string" && conversation.messages.some((message) => message.id === query.m) ? query.m : null;
@@ -141,6 +143,7 @@ export default async function ConversationPage({ params, searchParams }: { param
             <dd data-testid="seen">{seen === null ? "No reply yet" : seen ? "The visitor has seen the last reply" : "Not seen yet"}</dd>
           </dl>
           <AssignSelect conversationId={conversation.id} assignedId={conversation.assigned_member?.id ?? null} members={members} me={member.id} />
+          <ConversationMetrics cycles={metrics} />
           <VisitorConversations related={conversation.visitor_conversations} />
         </aside>
       </div>

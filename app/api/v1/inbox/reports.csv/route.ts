@@ -1,0 +1,12 @@
+import { reportCsv } from "@/lib/reports/report-csv";
+import { defineRoute, inboxRoute } from "@/lib/api/route";
+import { reportQuery } from "@/lib/contracts/reports";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
+  GET: inboxRoute({ role: "owner", query: reportQuery }, async ({ query }) => {
+    const name = `parley-report-${query.from.toISOString().slice(0, 10)}-${query.to.toISOString().slice(0, 10)}.csv`;
+    return new Response(await reportCsv(query), {
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
+    });
+  }),
+});

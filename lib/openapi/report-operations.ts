@@ -1,0 +1,35 @@
+import { report, reportQuery } from "../contracts/reports";
+import type { Operation } from "./operation";
+
+// Reports (decisions.md, round 3, "Satisfaction and reports"; docs/reports.md): owners only.
+
+const RANGE =
+  "`from` and `to` are dates (YYYY-MM-DD, whole UTC days, `to` included) or ISO 8601 instants (`to` excluded); " +
+  "the default is the last 30 days up to today, the longest range 366 days. A range out of shape, reversed or too long: 400 `invalid_request` naming the field. " +
+  "Figures follow lib/reports/metrics.ts: cycles start at the first visitor message and at each reopen; first response and resolution count only the site's hours.";
+
+export const reportOperations: Operation[] = [
+  {
+    method: "GET",
+    path: "/api/v1/inbox/reports",
+    family: "inbox",
+    summary: "Conversations, first response, resolution and ratings over a range, with a series per day, week or member (owners)",
+    description: RANGE,
+    extension: true,
+    query: reportQuery,
+    answers: { 200: report },
+    errors: ["site_not_found"],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/inbox/reports.csv",
+    family: "inbox",
+    summary: "One CSV row per conversation cycle started in the range (owners)",
+    description: `${RANGE} Columns: conversation_id, site_id, assigned_member_id, cycle, started_at, first_response_s, first_response_skipped_s, bot_replies_ignored, resolution_s, resolution_skipped_s, closed_at.`,
+    extension: true,
+    query: reportQuery,
+    answers: {},
+    rawAnswer: { status: 200, contentType: "text/csv", description: "RFC 4180, a header row, CRLF line ends." },
+    errors: ["site_not_found"],
+  },
+];

@@ -1,0 +1,211 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { db } from "../../lib/db/client";
+import { GET as csvRoute } from "../../app/api/v1/inbox/reports.csv/route";
+import { api } from "../support/api";
+import { expectError } from "../support/expectations";
+import { createMember, createSite, staffReply, startConversation, visitor, type Started } from "../support/fixtures";
+import { as, createStaff, INBOX_ORIGIN, type Staff } from "../support/inbox";
+
+// GET /api/v1/inbox/reports and reports.csv (decisions.md, round 3, "Satisfaction and reports";
+// docs/reports.md), and the metrics of the staff reads, over a seeded set whose times are set.
+
+let owner: Staff;
+let agent: Staff;
+let botId: string;
+let plain: string; // a site without hours
+let office: string; // Monday to Friday 09:00-17:00 UTC
+const conversations: Record<string, Started> = {};
+
+const admin = (path: string, body?: unknown) => api.post(`/api/v1/admin/${path}`, { admin: true, body });
+const close = (started: Started) => admin(`conversations/${started.conversationId}/close`);
+const reopen = (started: Started) => admin(`conversations/${started.conversationId}/reopen`);
+
+/** Gives the conversation's timeline messages (in sequence order) these times, and the conversation its first and last. */
+async function retime(started: Started, times: string[]) {
+  const prisma = await db();
+  const messages = await prisma.message.findMany({
+    where: { conversationId: started.conversationId, kind: "message", OR: [{ authorType: { not: "system" } }, { event: { not: null } }] },
+    orderBy: { sequence: "asc" },
+  });
+  expect(messages).toHaveLength(times.length);
+  for (const [index, message] of messages.entries()) await prisma.message.update({ where: { id: message.id }, data: { createdAt: new Date(times[index]!) } });
+  await prisma.$executeRaw`UPDATE conversations SET created_at = ${new Date(times[0]!)}, last_activity_at = ${new Date(times.at(-1)!)} WHERE id = ${started.conversationId}`;
+  const closedAt = messages.findLast((message) => message.event === "conversation_closed");
+  if (closedAt) await prisma.conversation.updateMany({ where: { id: started.conversationId, status: "closed" }, data: { closedAt: new Date(times[messages.indexOf(closedAt)]!) } });
+}
+
+async function rate(started: Started, score: number, at: string) {
+  expect((await api.post("/api/v1/chat/visitor/rating", { ...visitor(started), body: { score } })).status).toBe(201);
+  await (await db()).conversationRating.updateMany({ where: { conversationId: started.conversationId, score }, data: { createdAt: new Date(at) } });
+}
+
+const assign = (started: Started, member: Staff) =>
+  api.post(`/api/v1/inbox/conversations/${started.conversationId}/assign`, as(owner, { body: { member_id: member.id } }));
+
+beforeAll(async () => {
+  owner = await createStaff("owner", "Olive Owner");
+  agent = await createStaff("agent", "Andy Agent");
+  botId = (await createMember({ name: "Robo", picture: false })).id;
+  await api.patch(`/api/v1/admin/members/${botId}`, { admin: true, body: { bot: true } });
+  plain = (await createSite()).id;
+  office = (await createSite()).id;
+  const weekdays = Object.fromEntries(["mon", "tue", "wed", "thu", "fri"].map((day) => [day, [["09:00", "17:00"]]]));
+  expect((await api.patch(`/api/v1/admin/sites/${office}`, { admin: true, body: { timezone: "UTC", hours: weekdays } })).status).toBe(200);
+
+  // one: a bot reply, a person 10 min after the visitor, closed after an hour, rated 5.
+  const one = (conversations.one = await startConversation(plain, { body: "Hello" }));
+  await staffReply(one.conversationId, botId, "I am a bot");
+  await staffReply(one.conversationId, agent.id, "Hi, Andy here");
+  await close(one);
+  await rate(one, 5, "2026-06-01T11:01:00Z");
+  await retime(one, ["2026-06-01T10:00:00Z", "2026-06-01T10:00:05Z", "2026-06-01T10:10:00Z", "2026-06-01T11:00:00Z"]);
+  // two: answered in 2 min, closed after 30, rated 3; reopened the next day, a staff line before the
+  // visitor writes, answered 4 min after the visitor, closed 20 min after the reopen.
+  const two = (conversations.two = await startConversation(plain, { body: "Question" }));
+  await staffReply(two.conversationId, agent.id, "Answer");
+  await close(two);
+  await rate(two, 3, "2026-06-02T09:31:00Z");
+  await reopen(two);
+  await staffReply(two.conversationId, agent.id, "Following up");
+  expect((await api.post("/api/v1/chat/visitor/messages", { ...visitor(two), body: { body: "One more thing", client_id: "v2" } })).status).toBe(201);
+  await staffReply(two.conversationId, agent.id, "Sure");
+  await close(two);
+  await retime(two, [
+    "2026-06-02T09:00:00Z",
+    "2026-06-02T09:02:00Z",
+    "2026-06-02T09:30:00Z",
+    "2026-06-03T09:00:00Z",
+    "2026-06-03T09:00:30Z",
+    "2026-06-03T09:01:00Z",
+    "2026-06-03T09:05:00Z",
+    "2026-06-03T09:20:00Z",
+  ]);
+  // three: the second week, no reply.
+  const three = (conversations.three = await startConversation(plain, { body: "Anyone?" }));
+  await retime(three, ["2026-06-08T12:00:00Z"]);
+  // four: on the office site, Friday 16:50 to Monday 09:10: 20 min inside hours.
+  const four = (conversations.four = await startConversation(office, { body: "Friday question" }));
+  await staffReply(four.conversationId, owner.id, "Monday answer");
+  await retime(four, ["2026-06-05T16:50:00Z", "2026-06-08T09:10:00Z"]);
+  for (const started of [one, two]) expect((await assign(started, agent)).status).toBe(200);
+});
+
+const report = (query: string, staff: Staff = owner) => api.get(`/api/v1/inbox/reports?${query}`, as(staff));
+
+describe("GET /api/v1/inbox/reports", () => {
+  test("members other than owners get 403, and without a session 401", async () => {
+    expectError(await report("from=2026-06-01&to=2026-06-14", agent), 403, "forbidden");
+    expectError(await api.get("/api/v1/inbox/reports", as(null)), 401, "unauthorized");
+    const csv = await csvRoute(new Request(`${INBOX_ORIGIN}/api/v1/inbox/reports.csv`, { headers: { Cookie: agent.cookie } }), { params: Promise.resolve({}) });
+    expect(csv.status).toBe(403);
+  });
+
+  test.each([
+    ["from=2026-06-14&to=2026-06-01", "to"],
+    ["from=2025-01-01&to=2026-06-01", "to"],
+    ["from=yesterday", "from"],
+    ["to=2026-02-30", "to"],
+    ["from=2026-13-45", "from"],
+    ["group=month", "group"],
+    ["from=2026-06-01&extra=1", "extra"],
+  ])("a bad query %s is 400 naming %s", async (query, field) => {
+    const response = await report(query);
+    expectError(response, 400, "invalid_request");
+    expect(JSON.stringify(response.json.result)).toContain(field);
+  });
+
+  test("an unknown site is 404 site_not_found", async () => {
+    expectError(await report("site=nowhere"), 404, "site_not_found");
+  });
+
+  test("the seeded set's figures: bots ignored, a reopen a cycle of its own, ratings by score", async () => {
+    const response = await report(`site=${plain}&from=2026-06-01&to=2026-06-14`);
+    expect(response.status).toBe(200);
+    expect(response.json.result).toMatchObject({
+      from: "2026-06-01T00:00:00.000Z",
+      to: "2026-06-15T00:00:00.000Z",
+      conversations: { started: 3, closed: 3 },
+      first_response: { median_s: 240, p90_s: 600, count: 3 },
+      resolution: { median_s: 1800, p90_s: 3600, count: 3 },
+      rating: { average: 4, count: 2, by_score: { 1: 0, 2: 0, 3: 1, 4: 0, 5: 1 } },
+    });
+    const series = response.json.result.series;
+    expect(series).toHaveLength(14);
+    expect(series[0]).toMatchObject({ key: "2026-06-01", conversations: { started: 1, closed: 1 }, first_response: { median_s: 600, count: 1 } });
+    expect(series[2]).toMatchObject({ key: "2026-06-03", conversations: { started: 0, closed: 1 }, first_response: { median_s: 240 }, resolution: { median_s: 1200 } });
+  });
+
+  test("by week and by member", async () => {
+    const weeks = (await report(`site=${plain}&from=2026-06-01&to=2026-06-14&group=week`)).json.result.series;
+    expect(weeks.map((item: { key: string; conversations: unknown }) => [item.key, item.conversations])).toEqual([
+      ["2026-06-01", { started: 2, closed: 3 }],
+      ["2026-06-08", { started: 1, closed: 0 }],
+    ]);
+    const members = (await report(`site=${plain}&from=2026-06-01&to=2026-06-14&group=member`)).json.result.series;
+    expect(members).toMatchObject([
+      { key: agent.id, label: "Andy Agent", conversations: { started: 2, closed: 3 }, rating: { count: 2, average: 4 } },
+      { key: null, label: "Unassigned", conversations: { started: 1, closed: 0 }, first_response: { count: 0 } },
+    ]);
+  });
+
+  test("?member= keeps the conversations assigned to that member", async () => {
+    const result = (await report(`site=${plain}&from=2026-06-01&to=2026-06-14&member=${agent.id}`)).json.result;
+    expect(result).toMatchObject({ member: agent.id, conversations: { started: 2, closed: 3 }, first_response: { count: 3 }, rating: { count: 2 } });
+  });
+
+  test("a site's hours: the weekend is skipped", async () => {
+    const result = (await report(`site=${office}&from=2026-06-01&to=2026-06-14`)).json.result;
+    expect(result.first_response).toEqual({ median_s: 1200, p90_s: 1200, count: 1 });
+  });
+
+  test("a range without conversations answers zeros and nulls", async () => {
+    const result = (await report(`site=${plain}&from=2026-01-01&to=2026-01-07&group=week`)).json.result;
+    expect(result).toMatchObject({ conversations: { started: 0, closed: 0 }, first_response: { median_s: null, p90_s: null, count: 0 }, rating: { average: null } });
+    expect(result.series.map((item: { key: string }) => item.key)).toEqual(["2025-12-29", "2026-01-05"]);
+  });
+});
+
+describe("GET /api/v1/inbox/reports.csv", () => {
+  test("one row per cycle started in the range", async () => {
+    const response = await csvRoute(
+      new Request(`${INBOX_ORIGIN}/api/v1/inbox/reports.csv?site=${plain}&from=2026-06-01&to=2026-06-14`, { headers: { Cookie: owner.cookie } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const [header, ...rows] = (await response.text()).trimEnd().split("\r\n");
+    expect(header).toBe(
+      "conversation_id,site_id,assigned_member_id,cycle,started_at,first_response_s,first_response_skipped_s,bot_replies_ignored,resolution_s,resolution_skipped_s,closed_at",
+    );
+    const { one, two, three } = conversations;
+    expect(rows).toEqual([
+      `${one!.conversationId},${plain},${agent.id},1,2026-06-01T10:00:00.000Z,600,0,1,3600,0,2026-06-01T11:00:00.000Z`,
+      `${two!.conversationId},${plain},${agent.id},1,2026-06-02T09:00:00.000Z,120,0,0,1800,0,2026-06-02T09:30:00.000Z`,
+      `${two!.conversationId},${plain},${agent.id},2,2026-06-03T09:00:00.000Z,240,0,0,1200,0,2026-06-03T09:20:00.000Z`,
+      `${three!.conversationId},${plain},,1,2026-06-08T12:00:00.000Z,,,0,,,`,
+    ]);
+  });
+});
+
+describe("metrics on the staff reads", () => {
+  test("the inbox's and the operator API's conversation carry the same cycles; the list row its rating", async () => {
+    const { two } = conversations;
+    const cycles = [
+      { started_at: "2026-06-02T09:00:00.000Z", first_response_s: 120, resolution_s: 1800 },
+      { started_at: "2026-06-03T09:00:00.000Z", first_response_s: 240, resolution_s: 1200 },
+    ];
+    expect((await api.get(`/api/v1/inbox/conversations/${two!.conversationId}`, as(agent))).json.result.metrics).toEqual({ cycles });
+    expect((await api.get(`/api/v1/admin/conversations/${two!.conversationId}`, { admin: true })).json.result.metrics).toEqual({ cycles });
+    const list = (await api.get(`/api/v1/inbox/conversations?site=${plain}&status=all`, as(agent))).json.result.items;
+    const rows = Object.fromEntries(list.map((item: { id: string; rating: unknown }) => [item.id, item.rating]));
+    expect(rows[two!.conversationId]).toEqual({ score: 3 });
+    expect(rows[conversations.three!.conversationId]).toBeNull();
+  });
+
+  test("a note is not a response", async () => {
+    const started = await startConversation(plain, { body: "Hi" });
+    await staffReply(started.conversationId, agent.id, "internal", "note");
+    const read = await api.get(`/api/v1/admin/conversations/${started.conversationId}`, { admin: true });
+    expect(read.json.result.metrics.cycles).toEqual([{ started_at: expect.any(String), first_response_s: null, resolution_s: null }]);
+  });
+});
