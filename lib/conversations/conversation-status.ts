@@ -17,18 +17,18 @@ export const REOPENED_MESSAGE = "This conversation was reopened.";
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 
-/** Closes an open conversation (a closed one stays as it is). */
+/** Closes an open or snoozed conversation (a closed one stays as it is). */
 export async function closeConversationWithNotice(id: string): Promise<void> {
-  await changeStatus(id, { from: "open", to: "closed", body: CLOSED_MESSAGE, event: "conversation_closed" });
+  await changeStatus(id, { from: ["open", "snoozed"], to: "closed", body: CLOSED_MESSAGE, event: "conversation_closed" });
 }
 
 /** Reopens a closed conversation: the visitor can send again, in the same conversation. */
 export async function reopenConversation(id: string): Promise<void> {
-  await changeStatus(id, { from: "closed", to: "open", body: REOPENED_MESSAGE, event: "conversation_reopened" });
+  await changeStatus(id, { from: ["closed"], to: "open", body: REOPENED_MESSAGE, event: "conversation_reopened" });
 }
 
 interface StatusChange {
-  from: "open" | "closed";
+  from: ("open" | "snoozed" | "closed")[];
   to: "open" | "closed";
   body: string;
   event: MessageEvent;
@@ -39,7 +39,7 @@ async function changeStatus(id: string, change: StatusChange): Promise<void> {
   const changedNow = await prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<SqlRow<Conversation, "status">[]>`SELECT status FROM conversations WHERE id = ${id} FOR UPDATE`;
     if (!row) throw conversationNotFound();
-    if (row.status !== change.from) return false;
+    if (!(change.from as string[]).includes(row.status)) return false;
     // A closed conversation takes no message: reopen first, then tell the visitor.
     if (change.to === "open") await tx.conversation.update({ where: { id }, data: { status: "open", closedAt: null } });
     const { message } = await appendInTransaction(tx, {
@@ -51,7 +51,10 @@ async function changeStatus(id: string, change: StatusChange): Promise<void> {
       clientId: `system_${change.to === "open" ? "reopened" : "closed"}_${randomUUID()}`,
     });
     await tx.message.update({ where: { id: message.id }, data: { event: change.event } });
-    if (change.to === "closed") await tx.conversation.update({ where: { id }, data: { status: "closed", closedAt: new Date() } });
+    // Nobody waits on a closed conversation, snoozed or not.
+    if (change.to === "closed") {
+      await tx.conversation.update({ where: { id }, data: { status: "closed", closedAt: new Date(), snoozedUntil: null, waitingSince: null } });
+    }
     return true;
   });
   // PostgreSQL delivered the NOTIFY on commit; embedded mode wakes its own long-polls.

@@ -9,6 +9,7 @@ export const QUEUES = {
   email: "email-send",
   staffAlert: "staff-alert",
   followUp: "visitor-follow-up",
+  unsnooze: "conversation-unsnooze",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -56,6 +57,8 @@ export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): 
     // a busy conversation costs one job, not one per message.
     [QUEUES.staffAlert]: { name: QUEUES.staffAlert, policy: "short", retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
     [QUEUES.followUp]: { name: QUEUES.followUp, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
+    // Each job wakes every conversation due by then, so a late or lost one is covered by the next.
+    [QUEUES.unsnooze]: { name: QUEUES.unsnooze, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
   };
   for (const name of RETIRED_QUEUES) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   for (const [name, options] of Object.entries(settings)) {

@@ -1,6 +1,7 @@
 import { runVisitorFollowUp } from "../email/follow-ups";
 import { sendStoredEmails } from "../email/outbox";
 import { runStaffAlerts } from "../email/staff-alerts";
+import { wakeDueSnoozed } from "../conversations/snooze";
 import type { JobContext } from "../jobs/context";
 import { QUEUES, type QueueName } from "../jobs/queue";
 
@@ -17,4 +18,5 @@ export const JOB_HANDLERS: Record<QueueName, Handler> = {
   [QUEUES.email]: (_context, data) => sendStoredEmails(data.map((job) => job.emailId!)),
   [QUEUES.staffAlert]: (context, data) => runStaffAlerts(context, data.map((job) => job.conversationId!)),
   [QUEUES.followUp]: (context, data) => Promise.all(data.map((job) => runVisitorFollowUp(context, job.conversationId!))),
+  [QUEUES.unsnooze]: () => wakeDueSnoozed(),
 };

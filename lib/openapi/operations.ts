@@ -15,6 +15,7 @@ import { notificationOperations } from "./notification-operations";
 import { searchOperations } from "./search-operations";
 import { widgetOperations } from "./widget-operations";
 import { workspaceOperations } from "./workspace-operations";
+import { triageOperations } from "./triage-operations";
 import * as wire from "../contracts/wire";
 
 // Every operation of the API, for the OpenAPI document (lib/openapi/document.ts). Requests are the
@@ -313,6 +314,7 @@ export const operations: Operation[] = [
   ...inboxOperations,
   ...inboxNotificationOperations,
   ...workspaceOperations,
+  ...triageOperations,
   ...searchOperations,
   ...widgetOperations,
 ];
