@@ -18,6 +18,7 @@ export const triageOperations: Operation[] = [
     family: "inbox",
     summary: "Snooze a conversation until a time",
     description: SNOOZE_RULES,
+    extension: true,
     body: snoozeBody,
     answers: { 200: workspace.snoozeState },
     errors: ["conversation_not_found", "conversation_closed"],

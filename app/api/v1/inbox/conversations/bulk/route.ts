@@ -1,4 +1,4 @@
-import { runBulkAction } from "@/lib/conversations/bulk-actions";
+import { runBulkAction } from "@/lib/inbox/bulk-actions";
 import { bulkBody } from "@/lib/contracts/inbox";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";

@@ -2,7 +2,7 @@ import { AppError } from "../core/errors";
 import { db } from "../db/client";
 import type { BulkBody } from "../contracts/inbox";
 import { addConversationLabel } from "../labels/conversation-labels";
-import { assignConversation, closeConversation } from "./staff-commands";
+import { assignConversation, closeConversation } from "../conversations/staff-commands";
 
 // The list's bulk actions (POST /inbox/conversations/bulk): one act on up to 100 conversations,
 // each through the same staff command a single one goes through (so each records its own
