@@ -16,6 +16,8 @@ import { LocalTime } from "../../../_components/local-time";
 import { MessageFiles } from "../../../_components/message-files";
 import { Ratings } from "../../../_components/ratings";
 import { ScrollToMessage } from "../../../_components/scroll-to-message";
+import { SnoozeMenu } from "../../../_components/snooze-menu";
+import { TimelineLine } from "../../../_components/timeline-line";
 import { requireStaffPage } from "../../../_components/staff-session";
 import { VerifiedMark } from "../../../_components/verified-mark";
 import { VisitorAvatar, VisitorCard, VisitorConversations } from "../../../_components/visitor-card";
@@ -61,42 +63,59 @@ export default async function ConversationPage({ params, searchParams }: { param
               {visitorName}
             </h1>
             {conversation.identity_verified ? <VerifiedMark /> : null}
-            <span className={styles.meta}>{conversation.status === "closed" ? "Closed" : "Open"}</span>
+            <span className={styles.meta} data-testid="conversation-status">
+              {conversation.status === "closed" ? "Closed" : conversation.status === "snoozed" && conversation.snoozed_until ? (
+                <>
+                  Snoozed until <LocalTime iso={conversation.snoozed_until} full />
+                </>
+              ) : (
+                "Open"
+              )}
+            </span>
             <LabelChips labels={conversation.labels} testId="conversation-labels" />
             <span style={{ marginLeft: "auto" }}>
               <LabelEditor conversationId={conversation.id} labels={labels} applied={conversation.labels.map((label) => label.id)} />
+            </span>
+            <span>
+              <SnoozeMenu conversationId={conversation.id} status={conversation.status} />
             </span>
             <span>
               <StatusButton conversationId={conversation.id} status={conversation.status} />
             </span>
           </div>
           <ol className={styles.messages} aria-label="Messages" data-testid="messages" style={{ listStyle: "none", margin: 0 }}>
-            {conversation.messages.map((message) => (
-              <li
-                key={message.id}
-                id={`m-${message.id}`}
-                className={message.id === matchedId ? `${messageClass(message)} ${styles.matched}` : messageClass(message)}
-                data-kind={message.kind}
-                data-author={message.author_type}
-                data-matched={message.id === matchedId ? "true" : undefined}
-                aria-current={message.id === matchedId ? "true" : undefined}
-              >
-                <div className={styles.messageMeta}>
-                  {message.kind === "note" ? "Private note · " : ""}
-                  {message.author_type === "visitor" ? visitorName : message.author_type === "system" ? "" : (message.author_name ?? "Staff")}
-                  {message.author_bot ? (
-                    <>
-                      {" "}
-                      <span className={styles.verified}>Bot</span>
-                    </>
-                  ) : null}
-                  {message.author_type !== "system" ? " · " : ""}
-                  <LocalTime iso={message.created_at} full />
-                </div>
-                {message.body ? <p>{message.body}</p> : null}
-                <MessageFiles files={message.attachments} />
-              </li>
-            ))}
+            {conversation.messages.map((message) =>
+              message.kind === "note" && message.event && message.details ? (
+                <li key={message.id} id={`m-${message.id}`} data-kind="event" style={{ display: "contents" }}>
+                  <TimelineLine event={message.event} details={message.details} actor={message.author_name} at={message.created_at} />
+                </li>
+              ) : (
+                <li
+                  key={message.id}
+                  id={`m-${message.id}`}
+                  className={message.id === matchedId ? `${messageClass(message)} ${styles.matched}` : messageClass(message)}
+                  data-kind={message.kind}
+                  data-author={message.author_type}
+                  data-matched={message.id === matchedId ? "true" : undefined}
+                  aria-current={message.id === matchedId ? "true" : undefined}
+                >
+                  <div className={styles.messageMeta}>
+                    {message.kind === "note" ? "Private note · " : ""}
+                    {message.author_type === "visitor" ? visitorName : message.author_type === "system" ? "" : (message.author_name ?? "Staff")}
+                    {message.author_bot ? (
+                      <>
+                        {" "}
+                        <span className={styles.verified}>Bot</span>
+                      </>
+                    ) : null}
+                    {message.author_type !== "system" ? " · " : ""}
+                    <LocalTime iso={message.created_at} full />
+                  </div>
+                  {message.body ? <p>{message.body}</p> : null}
+                  <MessageFiles files={message.attachments} />
+                </li>
+              ),
+            )}
           </ol>
           {matchedId ? <ScrollToMessage messageId={matchedId} /> : null}
           <Ratings ratings={ratings} />
