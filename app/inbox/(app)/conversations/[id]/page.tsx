@@ -125,6 +125,7 @@ export default async function ConversationPage({ params, searchParams }: { param
             closed={conversation.status === "closed"}
             savedReplies={savedReplies}
             placeholders={{ visitorName: conversation.visitor_name, agentName: member.name, siteName: conversation.site_name }}
+            members={members.filter((other) => other.id !== member.id)}
           />
         </main>
         <aside className={styles.sidebar} aria-labelledby="about-title">
