@@ -5,6 +5,8 @@ import styles from "../inbox.module.css";
 import { SignOutButton } from "../_components/auth-forms";
 import { inboxTitle } from "../_components/inbox-title";
 import { LiveUpdates } from "../_components/live-updates";
+import { MentionNotice } from "../_components/mention-notice";
+import { listMentions } from "@/lib/conversations/mentions";
 import { NavLinks } from "../_components/nav-links";
 import { SearchBox } from "../_components/search-box";
 import { currentStaff, requireStaffPage } from "../_components/staff-session";
@@ -22,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function InboxLayout({ children }: { children: ReactNode }) {
   const { member } = await requireStaffPage();
-  const unread = await unreadTotal(member.id);
+  const [unread, mentions] = await Promise.all([unreadTotal(member.id), listMentions(member.id)]);
   return (
     <div className={styles.root}>
       <a className={styles.skip} href="#main">
@@ -36,6 +38,7 @@ export default async function InboxLayout({ children }: { children: ReactNode })
         </Suspense>
         <div className={styles.headerEnd}>
           <LiveUpdates unreadTotal={unread} />
+          <MentionNotice items={mentions.items} />
           <span>
             {member.name} ({member.role})
           </span>
