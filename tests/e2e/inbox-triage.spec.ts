@@ -43,7 +43,7 @@ test("snooze hides the conversation from the open list and the visitor's message
   // A private note mentioning Ben, picked with @ and the keyboard.
   await inbox.goto(`${SERVICE_URL}/inbox/conversations/${id}?site=${site.id}`);
   await expect(inbox.getByTestId("timeline-event").filter({ hasText: "the visitor wrote" })).toBeVisible();
-  await inbox.getByRole("radio", { name: "Private note" }).check();
+  await inbox.getByText("Private note", { exact: true }).click();
   const composer = inbox.getByLabel("Private note (only your team sees it)");
   await composer.pressSequentially("Can you take this @Be");
   const picker = inbox.getByRole("listbox", { name: "Mention a teammate" });
