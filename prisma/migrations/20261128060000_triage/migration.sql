@@ -21,8 +21,13 @@ UPDATE "conversations" c SET "waiting_since" = (
                                   WHERE s."conversation_id" = c."id" AND s."kind" = 'message' AND s."author_type" = 'staff'), 0))
 WHERE c."status" <> 'closed';
 
+-- A staff-only timeline event is no activity: it leaves the list's order (last_activity_at) alone.
 CREATE OR REPLACE FUNCTION "parley_inbox_message"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NEW."kind" = 'note' AND NEW."event" IS NOT NULL THEN
+    PERFORM pg_notify('parley_inbox', 'm ' || NEW."conversation_id" || ' ' || NEW."author_type" || ' ' || NEW."kind");
+    RETURN NULL;
+  END IF;
   UPDATE "conversations" SET
     "last_activity_at" = NEW."created_at",
     "last_visitor_sequence" = CASE WHEN NEW."author_type" = 'visitor'
