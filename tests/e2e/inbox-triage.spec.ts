@@ -37,6 +37,7 @@ test("snooze hides the conversation from the open list and the visitor's message
   await expect(inbox.locator(`[data-conversation="${id}"]`)).toHaveCount(0);
 
   await visitorCall("/api/v1/chat/visitor/messages", { body: "Hello again?", client_id: "t2" }, started.visitor_token);
+  await inbox.reload();
   await expect(inbox.locator(`[data-conversation="${id}"]`)).toBeVisible();
   await expect(inbox.locator(`[data-conversation="${id}"]`)).toContainText("waiting");
 
