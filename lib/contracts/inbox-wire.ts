@@ -51,7 +51,8 @@ export const revokedInvite = named("RevokedInvite", z.object({ id: z.string(), r
 
 export const inboxConversationSummary = named(
   "InboxConversationSummary",
-  conversation.pick({ id: true, site_id: true, status: true, visitor_name: true, visitor_email: true, created_at: true }).extend({
+  conversation.pick({ id: true, site_id: true, status: true, snoozed_until: true, visitor_name: true, visitor_email: true, created_at: true }).extend({
+    waiting_since: isoTime.nullable().describe("when the visitor's oldest unanswered public message was sent; null when staff wrote the last public message"),
     site_name: z.string(),
     assigned_member_id: z.string().nullable(),
     assigned_member_name: z.string().nullable(),

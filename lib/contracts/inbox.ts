@@ -9,7 +9,10 @@ const pathLike = z.string().min(1).max(100).refine((value) => !/\p{Cc}/u.test(va
 /** GET /inbox/conversations */
 export const conversationListQuery = z.strictObject({
   site: pathLike.optional(),
-  status: z.enum(["open", "closed", "all"]).default("open"),
+  /** `open` leaves snoozed conversations out (they come back by themselves), as Intercom's inbox does. */
+  status: z.enum(["open", "snoozed", "closed", "all"]).default("open"),
+  /** `newest`: latest activity first; `waiting`: the visitor waiting longest first, then those not waiting. */
+  sort: z.enum(["newest", "waiting"]).default("newest"),
   assigned: z.enum(["all", "me", "unassigned"]).default("all"),
   /** A label's id: only conversations that carry it (an unknown id lists nothing). */
   label: pathLike.optional(),
@@ -24,8 +27,23 @@ export const inboxMessageBody = saysSomething(
     ...messageContent,
     kind: z.enum(["message", "note"]).default("message"),
     client_id: clientId().optional(),
+    /** A note's @mentioned members (ids from the member list). */
+    mentions: z.array(pathLike).max(20).refine((ids) => new Set(ids).size === ids.length, "must not repeat an id").optional(),
   }),
 );
+
+/** POST /inbox/conversations/{id}/snooze (and the operator API's): until when, with its offset. */
+export const snoozeBody = z.strictObject({
+  until: z.iso.datetime({ offset: true }).transform((value) => new Date(value)),
+});
+
+/** POST /inbox/conversations/bulk: one act on at most 100 conversations, answered per id. */
+export const bulkBody = z.discriminatedUnion("action", [
+  z.strictObject({ action: z.literal("close"), ids: z.array(pathLike).min(1).max(100) }),
+  z.strictObject({ action: z.literal("assign"), ids: z.array(pathLike).min(1).max(100), member_id: pathLike.nullable() }),
+  z.strictObject({ action: z.literal("label"), ids: z.array(pathLike).min(1).max(100), label_id: pathLike }),
+]);
+export type BulkBody = z.output<typeof bulkBody>;
 
 export const typingBody = z.strictObject({ typing: z.boolean() });
 

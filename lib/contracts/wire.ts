@@ -58,6 +58,12 @@ export const staffMessage = named(
     sequence: z.int().min(0).describe("a public message's own number; a note's is that of the public message it follows (0: none yet)"),
     note_number: z.int().min(0).describe("0 for a public message; 1, 2… for the notes after the same public message"),
     author_bot: z.boolean().describe("written by a member with `bot` set (staff sides only)"),
+    event: z
+      .enum(["conversation_closed", "conversation_reopened", "assigned", "labelled", "snoozed", "unsnoozed", "reassigned", "rated"])
+      .optional()
+      .describe("system messages only: the public events, and the staff-only timeline's (kind `note`, never shown to the visitor)"),
+    details: z.record(z.string(), z.unknown()).optional().describe("a timeline event's facts: `actorMemberId`, and e.g. `until`, `assigneeName`, `added`/`removed`, `score`"),
+    mentions: z.array(z.string()).optional().describe("a note's @mentioned member ids"),
   }),
 );
 
@@ -203,7 +209,8 @@ export const conversation = named(
   z.object({
     id: z.string(),
     site_id: id,
-    status: z.enum(["open", "closed"]),
+    status: z.enum(["open", "snoozed", "closed"]).describe("staff sides; a visitor never sees `snoozed` (it is open to them)"),
+    snoozed_until: isoTime.nullable().describe("when a snoozed conversation opens again by itself; null unless snoozed"),
     origin: z.string(),
     visitor_id: z.string(),
     visitor_name: z.string().nullable(),
@@ -244,7 +251,7 @@ export const visitorContext = named(
 
 export const relatedConversation = named(
   "RelatedConversation",
-  z.object({ id: z.string(), status: z.enum(["open", "closed"]), created_at: isoTime, last_activity_at: isoTime }),
+  z.object({ id: z.string(), status: z.enum(["open", "snoozed", "closed"]), created_at: isoTime, last_activity_at: isoTime }),
 );
 
 /** A staff read's first response and resolution per cycle (lib/reports/metrics.ts, docs/reports.md). */

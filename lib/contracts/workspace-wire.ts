@@ -35,3 +35,47 @@ export const savedReply = named(
 );
 
 export const deletedSavedReply = named("DeletedSavedReply", z.object({ id: z.string(), deleted: z.literal(true) }));
+
+export const snoozeState = named(
+  "SnoozeState",
+  z.object({
+    conversation_id: z.string(),
+    status: z.enum(["open", "snoozed", "closed"]),
+    snoozed_until: isoTime.nullable().describe("null unless snoozed"),
+  }),
+);
+
+export const bulkResults = named(
+  "BulkResults",
+  z.object({
+    action: z.enum(["close", "assign", "label"]),
+    results: z
+      .array(
+        z.object({
+          id: z.string(),
+          ok: z.boolean(),
+          error: z.object({ code: z.string(), message: z.string() }).optional().describe("why this conversation did not take the act (e.g. `conversation_not_found`)"),
+        }),
+      )
+      .describe("one per distinct id, in the order given"),
+  }),
+);
+
+export const mentionList = named(
+  "MentionList",
+  z.object({
+    items: z
+      .array(
+        z.object({
+          id: z.string(),
+          conversation_id: z.string(),
+          message_id: z.string(),
+          author_name: z.string().nullable(),
+          excerpt: z.string().max(140),
+          created_at: isoTime,
+        }),
+      )
+      .max(20)
+      .describe("the signed-in member's latest @mentions in notes, newest first"),
+  }),
+);

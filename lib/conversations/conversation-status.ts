@@ -17,18 +17,18 @@ export const REOPENED_MESSAGE = "This conversation was reopened.";
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 
-/** Closes an open conversation (a closed one stays as it is); `memberId`: the member who did it, if one did. */
+/** Closes an open or snoozed conversation (a closed one stays as it is); `memberId`: the member who did it, if one did. */
 export async function closeConversationWithNotice(id: string, memberId?: string): Promise<void> {
-  await changeStatus(id, { from: "open", to: "closed", body: CLOSED_MESSAGE, event: "conversation_closed", memberId });
+  await changeStatus(id, { from: ["open", "snoozed"], to: "closed", body: CLOSED_MESSAGE, event: "conversation_closed", memberId });
 }
 
 /** Reopens a closed conversation: the visitor can send again, in the same conversation. */
 export async function reopenConversation(id: string, memberId?: string): Promise<void> {
-  await changeStatus(id, { from: "closed", to: "open", body: REOPENED_MESSAGE, event: "conversation_reopened", memberId });
+  await changeStatus(id, { from: ["closed"], to: "open", body: REOPENED_MESSAGE, event: "conversation_reopened", memberId });
 }
 
 interface StatusChange {
-  from: "open" | "closed";
+  from: ("open" | "snoozed" | "closed")[];
   to: "open" | "closed";
   body: string;
   event: MessageEvent;
@@ -40,7 +40,7 @@ async function changeStatus(id: string, change: StatusChange): Promise<void> {
   const changedNow = await prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<SqlRow<Conversation, "status">[]>`SELECT status FROM conversations WHERE id = ${id} FOR UPDATE`;
     if (!row) throw conversationNotFound();
-    if (row.status !== change.from) return false;
+    if (!(change.from as string[]).includes(row.status)) return false;
     // A closed conversation takes no message: reopen first, then tell the visitor.
     if (change.to === "open") await tx.conversation.update({ where: { id }, data: { status: "open", closedAt: null } });
     const { message } = await appendInTransaction(tx, {
@@ -53,7 +53,10 @@ async function changeStatus(id: string, change: StatusChange): Promise<void> {
     });
     // Who did it is kept for staff (the inbox's "Closed by …"); the visitor's copy names nobody (message-view.ts).
     await tx.message.update({ where: { id: message.id }, data: { event: change.event, memberId: change.memberId ?? null } });
-    if (change.to === "closed") await tx.conversation.update({ where: { id }, data: { status: "closed", closedAt: new Date() } });
+    // Nobody waits on a closed conversation, snoozed or not.
+    if (change.to === "closed") {
+      await tx.conversation.update({ where: { id }, data: { status: "closed", closedAt: new Date(), snoozedUntil: null, waitingSince: null } });
+    }
     return true;
   });
   // PostgreSQL delivered the NOTIFY on commit; embedded mode wakes its own long-polls.

@@ -17,6 +17,7 @@ export type ConversationRow = Pick<
   | "id"
   | "siteId"
   | "status"
+  | "snoozedUntil"
   | "origin"
   | "visitorId"
   | "visitorName"
@@ -34,7 +35,8 @@ export function toWireConversation(row: ConversationRow): WireConversation {
   return {
     id: row.id,
     site_id: row.siteId,
-    status: row.status as WireConversation["status"], // written only as "open" or "closed"
+    status: row.status as WireConversation["status"], // written only as "open", "snoozed" or "closed"
+    snoozed_until: row.snoozedUntil?.toISOString() ?? null,
     origin: row.origin,
     visitor_id: row.visitorId,
     visitor_name: row.visitorName,

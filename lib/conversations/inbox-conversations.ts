@@ -9,7 +9,7 @@ import { livePresence } from "./presence";
 import { markRead } from "./staff-commands";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 import type { StaffMember } from "../staff/sessions";
-import { encodeKeysetCursor } from "../core/validation/cursors";
+import { encodeKeysetCursor, MAX_CURSOR_EPOCH_MS } from "../core/validation/cursors";
 import { visitorLook } from "../visitors/generated-name";
 import { readVisitorContext } from "../visitors/visitor-context";
 import type { ConversationListQuery } from "../contracts/inbox";
@@ -39,6 +39,8 @@ type ListRow = SqlRow<
   | "last_activity_at"
   | "created_at"
   | "identity_verified"
+  | "snoozed_until"
+  | "waiting_since"
 > &
   SqlRow<Site, never, { site_name: "name" }> &
   SqlRow<ConversationRead, "read_sequence"> &
@@ -55,19 +57,29 @@ type ListRow = SqlRow<
 export type ConversationSummary = z.infer<typeof inboxConversationSummary>;
 type LastMessage = NonNullable<ConversationSummary["last_message"]>;
 
+// Sorted by waiting, a conversation nobody waits on sorts (and pages) as if it waited since this
+// time, after every waiting one: its cursor names the latest time a cursor may hold.
+const NOT_WAITING = new Date(MAX_CURSOR_EPOCH_MS).toISOString();
+
+/** Each sort's order (an index walk: last_activity_at's, or waiting_since's) and where a cursor resumes it. */
+const SORTS = {
+  newest: { order: "c.last_activity_at DESC, c.id DESC", after: "(c.last_activity_at, c.id) < ($5, $6::text)" },
+  waiting: { order: "c.waiting_since ASC NULLS LAST, c.id ASC", after: `(COALESCE(c.waiting_since, '${NOT_WAITING}'), c.id) > ($5, $6::text)` },
+} as const;
+
 // Prepared (one plan per connection): the list is the inbox's commonest read, re-read on every
 // live event by every open inbox. Filters are parameters; null means "any".
-const INBOX_PAGE: PreparedStatement = {
-  name: "inbox_conversation_page",
+const inboxPage = (sort: keyof typeof SORTS): PreparedStatement => ({
+  name: `inbox_conversation_page_${sort}`,
   text: `
     WITH page AS (
       SELECT c.* FROM conversations c
       WHERE ($2::text IS NULL OR c.site_id = $2)
         AND ($3::text IS NULL OR c.status = $3)
         AND ($4::text IS NULL OR ($4 = 'me' AND c.assigned_member_id = $1) OR ($4 = 'unassigned' AND c.assigned_member_id IS NULL))
-        AND ($5::timestamptz IS NULL OR (c.last_activity_at, c.id) < ($5, $6::text))
+        AND ($5::timestamptz IS NULL OR ${SORTS[sort].after})
         AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels fl WHERE fl.conversation_id = c.id AND fl.label_id = $8))
-      ORDER BY c.last_activity_at DESC, c.id DESC
+      ORDER BY ${SORTS[sort].order}
       LIMIT $7
     )
     SELECT c.id, c.site_id, s.name AS site_name, c.status, c.visitor_id, c.browser_visitor_id, c.visitor_name, c.visitor_email,
@@ -77,7 +89,7 @@ const INBOX_PAGE: PreparedStatement = {
              WHERE um.conversation_id = c.id AND um.author_type = 'visitor'
                AND um.sequence > COALESCE(r.read_sequence, 0)) AS unread,
            lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind, lm.author_name AS preview_author_name,
-           c.identity_verified,
+           c.identity_verified, c.snoozed_until, c.waiting_since,
            (SELECT COALESCE(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name_key, l.id), '[]'::json)
               FROM conversation_labels cl JOIN labels l ON l.id = cl.label_id
              WHERE cl.conversation_id = c.id) AS labels,
@@ -92,19 +104,31 @@ const INBOX_PAGE: PreparedStatement = {
       WHERE m.conversation_id = c.id AND m.kind = 'message' AND m.author_type <> 'system'
       ORDER BY m.sequence DESC LIMIT 1
     ) lm ON true
-    ORDER BY c.last_activity_at DESC, c.id DESC`,
-};
+    ORDER BY ${SORTS[sort].order}`,
+});
+const INBOX_PAGES = { newest: inboxPage("newest"), waiting: inboxPage("waiting") };
 
 export async function listInboxConversations(member: StaffMember, query: ConversationListQuery) {
   const before = query.cursor?.at ?? null;
   const beforeId = query.cursor?.id ?? null;
   const assigned = query.assigned === "all" ? null : query.assigned;
   const status = query.status === "all" ? null : query.status;
-  // The page first (a walk down the last_activity_at index), then per row its preview and unread count.
-  const rows = await queryPrepared<ListRow>(INBOX_PAGE, [member.id, query.site ?? null, status, assigned, before, beforeId, query.limit + 1, query.label ?? null]);
+  // The page first (a walk down the last_activity_at or waiting_since index), then per row its preview and unread count.
+  const rows = await queryPrepared<ListRow>(INBOX_PAGES[query.sort], [
+    member.id,
+    query.site ?? null,
+    status,
+    assigned,
+    before,
+    beforeId,
+    query.limit + 1,
+    query.label ?? null,
+  ]);
   const items = rows.slice(0, query.limit).map(toSummary);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-  return { items, next_cursor: last ? encodeKeysetCursor({ at: last.last_activity_at, id: last.id }) : null };
+  if (!last) return { items, next_cursor: null };
+  const at = query.sort === "waiting" ? (last.waiting_since ?? new Date(MAX_CURSOR_EPOCH_MS)) : last.last_activity_at;
+  return { items, next_cursor: encodeKeysetCursor({ at, id: last.id }) };
 }
 
 function toSummary(row: ListRow): ConversationSummary {
@@ -114,6 +138,8 @@ function toSummary(row: ListRow): ConversationSummary {
     site_id: row.site_id,
     site_name: row.site_name,
     status: row.status as ConversationSummary["status"],
+    snoozed_until: row.snoozed_until?.toISOString() ?? null,
+    waiting_since: row.waiting_since?.toISOString() ?? null,
     visitor_name: row.visitor_name,
     visitor_email: row.visitor_email,
     assigned_member_id: row.assigned_member_id,
@@ -160,7 +186,7 @@ export async function readInboxConversation(member: StaffMember, id: string) {
     include: {
       site: { select: { name: true } },
       assignedMember: { select: { id: true, name: true } },
-      messages: { orderBy: { sequence: "asc" }, include: messageInclude },
+      messages: { orderBy: [{ sequence: "asc" }, { noteNumber: "asc" }], include: { ...messageInclude, mentions: { select: { memberId: true } } } },
       labels: { select: { label: { select: { id: true, name: true, color: true } } }, orderBy: [{ label: { nameKey: "asc" } }, { labelId: "asc" }] },
     },
   });

@@ -1,4 +1,5 @@
 import type { Member, Message, MessageAttachment } from "../generated/prisma/client";
+import type { TimelineEvent } from "./timeline";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 
 // The wire shape of a message (snake_case, as in the spec).
@@ -74,6 +75,8 @@ const toWireAttachments = (attachments: AttachmentRow[], path: (id: string) => s
   }));
 
 export type MessageEvent = "conversation_closed" | "conversation_reopened";
+/** What staff may see in `event`: the public events and the staff-only timeline's (lib/conversations/timeline.ts). */
+export type StaffMessageEvent = MessageEvent | TimelineEvent;
 
 /**
  * `visitorName` names the conversation's visitor; staff names and pictures come from the member.
@@ -127,14 +130,18 @@ export function toStaffWireMessage(row: MessageRow, visitorName: string | null) 
 }
 
 /**
- * The inbox's shape: the wire message, whether a bot wrote it, and its files as staff download
- * them; a close or reopen line names the member who did it (`author_name`, null when the operator API did).
+ * The inbox's shape: the wire message, whether a bot wrote it, and its files as staff download them.
+ * A close or reopen line names the member who did it (`author_name`, null when the operator API did);
+ * a timeline event (a read through Prisma has its `details`) carries them; a note its mentions.
  */
-export function toInboxWireMessage(row: MessageRow, visitorName: string | null) {
-  const wire = toWireMessage(row, visitorName);
+export function toInboxWireMessage(row: MessageRow & { details?: unknown; mentions?: { memberId: string }[] }, visitorName: string | null) {
+  const { event, ...wire } = toWireMessage(row, visitorName);
   return {
     ...wire,
     author_name: row.authorType === "system" ? (row.member?.name ?? null) : wire.author_name,
+    ...(event ? { event: event as StaffMessageEvent } : {}),
+    ...(row.details ? { details: row.details as Record<string, unknown> } : {}),
+    ...(row.mentions && row.mentions.length > 0 ? { mentions: row.mentions.map((mention) => mention.memberId) } : {}),
     author_bot: row.member?.bot ?? false,
     attachments: toWireAttachments(row.attachments, inboxAttachmentPath),
   };

@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import type { RateConversationInput } from "../contracts/ratings";
 import type { ConversationRating } from "../generated/prisma/client";
+import { appendTimelineEvent } from "./timeline";
 
 // A visitor's rating after a close (decisions.md, round 3): one per close, keyed by the close's
 // time, so a reopened and closed-again conversation can be rated again. The insert's trigger
@@ -26,6 +27,7 @@ export async function rateConversation(conversationId: string, { score, comment 
     const row = await prisma.conversationRating.create({
       data: { id: randomUUID(), conversationId, closedAt: conversation.closedAt, score, comment: comment ?? null },
     });
+    await appendTimelineEvent(conversationId, "rated", { actorMemberId: null, score, comment: comment ?? null });
     return toWireRating(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw ratingClosed();

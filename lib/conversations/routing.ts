@@ -1,4 +1,4 @@
-import { sqlExecutor, type SqlExecutor } from "../db/client";
+import { db, sqlExecutor, type SqlExecutor } from "../db/client";
 import { availabilityCutoffs, onlineCondition } from "../availability/availability";
 import { appendTimelineEvent } from "./timeline";
 
@@ -82,9 +82,13 @@ async function handOn(executor: SqlExecutor, conversationId: string, from: strin
 export async function assignRoundRobin(conversationId: string, options: RoutingOptions = {}): Promise<string | null> {
   const executor = options.executor ?? (await sqlExecutor());
   const memberId = await handOn(executor, conversationId, null, options.now ?? new Date());
-  if (memberId) await appendTimelineEvent(conversationId, "assigned", { actorMemberId: null, member_id: memberId, by: "round_robin" });
+  if (memberId) {
+    await appendTimelineEvent(conversationId, "assigned", { actorMemberId: null, assigneeMemberId: memberId, assigneeName: await nameOf(memberId), by: "round_robin" });
+  }
   return memberId;
 }
+
+const nameOf = async (memberId: string) => (await (await db()).member.findUnique({ where: { id: memberId }, select: { name: true } }))?.name ?? null;
 
 /** The reassign sweep (a periodic job): answers how many conversations moved. */
 export async function reassignWaiting(options: RoutingOptions = {}): Promise<number> {
@@ -95,7 +99,7 @@ export async function reassignWaiting(options: RoutingOptions = {}): Promise<num
   for (const { id, assigned_member_id: from } of rows as { id: string; assigned_member_id: string }[]) {
     const to = await handOn(executor, id, from, now);
     if (!to) continue; // nobody else can take it now: it stays, and the next sweep looks again
-    await appendTimelineEvent(id, "reassigned", { actorMemberId: null, from_member_id: from, to_member_id: to });
+    await appendTimelineEvent(id, "reassigned", { actorMemberId: null, previousMemberId: from, assigneeMemberId: to, assigneeName: await nameOf(to) });
     moved++;
   }
   return moved;

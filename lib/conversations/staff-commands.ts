@@ -6,6 +6,8 @@ import { toWireMessage, type WireMessage } from "./message-view";
 import { setPresence } from "./presence";
 import { closeConversationWithNotice, reopenConversation } from "./conversation-status";
 import { toWireConversation } from "./conversation-view";
+import { appendTimelineEvent } from "./timeline";
+import { storeMentions, checkMentions } from "./mentions";
 
 // What a member does to a conversation, whichever audience asks: the inbox (the signed-in member)
 // and the operator API (a member named in the request) call these same commands. Each audience
@@ -19,16 +21,20 @@ export interface StaffMessageInput {
   clientId?: string;
   /** Files the staff side uploaded into the conversation. */
   attachments?: string[];
+  /** Members a note @mentions (lib/conversations/mentions.ts). */
+  mentions?: string[];
 }
 
-/** A reply or a note by `memberId`. */
-export async function sendStaffMessage<Message = WireMessage>(
+/** A reply or a note by `memberId`; a note may mention members. */
+export async function sendStaffMessage<Message extends { id: string } = WireMessage>(
   memberId: string,
   conversationId: string,
   input: StaffMessageInput,
   view: View<Message> = toWireMessage as unknown as View<Message>,
 ) {
-  return appendMessage(
+  const mentions = input.mentions ?? [];
+  await checkMentions(input.kind, mentions);
+  const sent = await appendMessage(
     {
       conversationId,
       authorType: "staff",
@@ -41,6 +47,9 @@ export async function sendStaffMessage<Message = WireMessage>(
     },
     view,
   );
+  if (mentions.length === 0) return sent;
+  await storeMentions(sent.message.id, mentions);
+  return { ...sent, message: { ...sent.message, mentions } };
 }
 
 /**
@@ -48,7 +57,7 @@ export async function sendStaffMessage<Message = WireMessage>(
  * it) and a public reply marks the conversation read for them up to it (read positions are the
  * inbox's).
  */
-export async function sendFromComposer<Message extends { kind: string; sequence: number }>(
+export async function sendFromComposer<Message extends { id: string; kind: string; sequence: number }>(
   memberId: string,
   conversationId: string,
   input: StaffMessageInput,
@@ -64,7 +73,7 @@ export async function sendFromComposer<Message extends { kind: string; sequence:
 export async function setStaffTyping(memberId: string, conversationId: string, typing: boolean): Promise<boolean> {
   const found = await (await db()).conversation.findUnique({ where: { id: conversationId }, select: { status: true } });
   if (!found) throw conversationNotFound();
-  const recorded = typing && found.status === "open";
+  const recorded = typing && found.status !== "closed";
   await setPresence({ conversationId, actorId: memberId, authorType: "staff" }, recorded);
   return recorded;
 }
@@ -93,20 +102,28 @@ export async function reopenClosedConversation(id: string, memberId?: string) {
   return readConversationSummary(id);
 }
 
-/** Assigns the conversation to an active member, or to nobody (`null`). */
-export async function assignConversation(conversationId: string, memberId: string | null) {
+/**
+ * Assigns the conversation to an active member, or to nobody (`null`). A change is recorded in the
+ * staff-only timeline (`assigned`), naming `actorMemberId` when a member did it.
+ */
+export async function assignConversation(conversationId: string, memberId: string | null, actorMemberId: string | null = null) {
   const prisma = await db();
+  let assigneeName: string | null = null;
   if (memberId !== null) {
-    const assignee = await prisma.member.findUnique({ where: { id: memberId }, select: { role: true, passwordHash: true, deactivatedAt: true } });
+    const assignee = await prisma.member.findUnique({ where: { id: memberId }, select: { name: true, role: true, passwordHash: true, deactivatedAt: true } });
     if (!assignee || !assignee.role || !assignee.passwordHash || assignee.deactivatedAt) {
       throw new AppError("member_not_found", "No active team member has this id.");
     }
+    assigneeName = assignee.name;
   }
-  const { count } = await prisma.conversation.updateMany({
-    where: { id: conversationId },
-    data: { assignedMemberId: memberId, assignedAt: memberId === null ? null : new Date() },
+  await prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ assigned_member_id: string | null }[]>`SELECT assigned_member_id FROM conversations WHERE id = ${conversationId} FOR UPDATE`;
+    if (!row) throw conversationNotFound();
+    if (row.assigned_member_id === memberId) return;
+    await tx.conversation.update({ where: { id: conversationId }, data: { assignedMemberId: memberId, assignedAt: memberId === null ? null : new Date() } });
+    const details = { actorMemberId, assigneeMemberId: memberId, assigneeName, previousMemberId: row.assigned_member_id };
+    await appendTimelineEvent(conversationId, "assigned", details, tx);
   });
-  if (count === 0) throw conversationNotFound();
   return { conversation_id: conversationId, assigned_member_id: memberId };
 }
 

@@ -36,7 +36,8 @@ export const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
 
 /**
  * Appends message $1 to conversation $2, unless the conversation is missing or closed or client_id
- * $3 is taken (then no row). The values: id, conversation id, client id, author type, author id,
+ * $3 is taken (then no row). A visitor's message wakes a snoozed conversation (its trigger writes
+ * the `unsnoozed` timeline event, migration 20261128060000). The values: id, conversation id, client id, author type, author id,
  * member id, kind, body, whether files come with it (claimed in the same transaction). A public
  * message takes the next public sequence; a note takes none (the visitor's sequence has no
  * gaps): it keeps the last public sequence and takes the next note
@@ -50,8 +51,10 @@ export const APPEND_MESSAGE: PreparedStatement = {
     WITH bumped AS (
       UPDATE conversations
       SET last_sequence = last_sequence + CASE WHEN $7 = 'message' THEN 1 ELSE 0 END,
-          last_note_number = last_note_number + CASE WHEN $7 = 'message' THEN 0 ELSE 1 END
-      WHERE id = $2 AND status = 'open'
+          last_note_number = last_note_number + CASE WHEN $7 = 'message' THEN 0 ELSE 1 END,
+          status = CASE WHEN $4 = 'visitor' THEN 'open' ELSE status END,
+          snoozed_until = CASE WHEN $4 = 'visitor' THEN NULL ELSE snoozed_until END
+      WHERE id = $2 AND status IN ('open', 'snoozed')
         AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $2 AND client_id = $3)
       RETURNING last_sequence, last_note_number, visitor_name
     ), m AS (

@@ -14,7 +14,7 @@ import { replyHeaders } from "./reply-headers";
 // (the outbox the operator reads) when it is not, `suppressed` (kept, never sent) when it is an
 // automatic email over its recipient's cap.
 
-export type EmailKind = "staff_alert" | "visitor_follow_up" | "ticket_acknowledgement" | "ticket_reply" | "staff_invite";
+export type EmailKind = "staff_alert" | "visitor_follow_up" | "ticket_acknowledgement" | "ticket_reply" | "staff_invite" | "staff_mention";
 
 /**
  * The automatic emails to addresses anyone can type into a form (decisions.md, "Email in both

@@ -11,6 +11,7 @@ export const QUEUES = {
   followUp: "visitor-follow-up",
   push: "web-push",
   reassign: "conversation-reassign",
+  unsnooze: "conversation-unsnooze",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -62,6 +63,8 @@ export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): 
     [QUEUES.push]: { name: QUEUES.push, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds },
     // The reassign sweep (docs/routing.md): one waiting job at a time across instances; each run queues the next.
     [QUEUES.reassign]: { name: QUEUES.reassign, policy: "short", retryLimit: 3, retryDelay: 5, expireInSeconds },
+    // Each job wakes every conversation due by then, so a late or lost one is covered by the next.
+    [QUEUES.unsnooze]: { name: QUEUES.unsnooze, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
   };
   for (const name of RETIRED_QUEUES) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   for (const [name, options] of Object.entries(settings)) {

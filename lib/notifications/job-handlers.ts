@@ -1,6 +1,7 @@
 import { runVisitorFollowUp } from "../email/follow-ups";
 import { sendStoredEmails } from "../email/outbox";
 import { runStaffAlerts } from "../email/staff-alerts";
+import { wakeDueSnoozed } from "../conversations/snooze";
 import type { JobContext } from "../jobs/context";
 import { QUEUES, type JobSpec, type QueueName } from "../jobs/queue";
 import { runPushJob } from "../push/conversation-pushes";
@@ -24,6 +25,7 @@ export const JOB_HANDLERS: Record<QueueName, Handler> = {
     await reassignWaiting({ executor: context.executor });
     await context.addJobs(context.executor, [reassignSweep(new Date(Date.now() + context.timings.reassignSweepMs))]);
   },
+  [QUEUES.unsnooze]: () => wakeDueSnoozed(),
 };
 
 /** The reassign sweep's job, due at `at`: a periodic job that queues its own next run (at most one waits). */

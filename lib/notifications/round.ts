@@ -26,7 +26,7 @@ export interface RoundCounts {
 }
 
 // Jobs whose results feed later queues come first: a staff alert stores emails with send jobs.
-const QUEUE_ORDER: readonly QueueName[] = [QUEUES.staffAlert, QUEUES.followUp, QUEUES.push, QUEUES.email, QUEUES.reassign];
+const QUEUE_ORDER: readonly QueueName[] = [QUEUES.staffAlert, QUEUES.followUp, QUEUES.unsnooze, QUEUES.push, QUEUES.email, QUEUES.reassign];
 // A round stops dispatching after this many full batches (the cron drains the rest in more rounds).
 const MAX_DISPATCH_BATCHES = 5;
 

@@ -8,6 +8,8 @@ import type { JobSpec } from "../jobs/queue";
 import { queueNewConversationPush } from "../push/conversation-pushes";
 import { deliverToWebhooks, wakeDeliveryLoop, type DeliveryDraft } from "../webhooks/webhook-consumer";
 import type { BatchFacts } from "./batch-facts";
+import { queueUnsnoozeCheck } from "../conversations/snooze";
+import { emailMentionedMember } from "../email/mention-emails";
 
 // What each event of the outbox causes. The triggers write an event in the transaction of the
 // change (docs/notifications.md, "How an event travels"); the dispatcher (./dispatcher.ts) hands
@@ -48,6 +50,8 @@ export const RULES: Record<NotificationEventType, readonly Consumer[]> = {
   "ticket.replied": [emailTicketReply], // a staff reply to a ticket: the filer gets "Re: [#N] <subject>"
   "delivery.retry": [wakeDeliveryLoop], // an operator's retry (or test event) made a delivery due: this instance's delivery loop claims it now
   "email.send": [queueEmailSend], // an email stored by a request (a resend, an invite): its send job, now
+  "conversation.snoozed": [queueUnsnoozeCheck], // a snooze: the job that wakes it, due at its time
+  "mention.created": [emailMentionedMember], // a note's @mention: an email to the member when away from the inbox
 };
 
 /** The consumers of an event type; none for a type this version does not know (the event is deleted). */

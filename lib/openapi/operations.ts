@@ -17,6 +17,7 @@ import { searchOperations } from "./search-operations";
 import { reportOperations } from "./report-operations";
 import { widgetOperations } from "./widget-operations";
 import { workspaceOperations } from "./workspace-operations";
+import { triageOperations } from "./triage-operations";
 import * as wire from "../contracts/wire";
 
 // Every operation of the API, for the OpenAPI document (lib/openapi/document.ts). Requests are the
@@ -316,6 +317,7 @@ export const operations: Operation[] = [
   ...inboxOperations,
   ...inboxNotificationOperations,
   ...workspaceOperations,
+  ...triageOperations,
   ...searchOperations,
   ...widgetOperations,
   ...auditOperations,

@@ -56,7 +56,7 @@ const assigneeOf = async (conversationId: string) =>
   (await (await db()).conversation.findUniqueOrThrow({ where: { id: conversationId }, select: { assignedMemberId: true } })).assignedMemberId;
 
 const timeline = async (conversationId: string, event: string) =>
-  (await db()).message.findMany({ where: { conversationId, event }, select: { kind: true, authorType: true, body: true } });
+  (await db()).message.findMany({ where: { conversationId, event }, select: { kind: true, authorType: true, body: true, details: true } });
 
 /** A conversation of `site` assigned by hand to `staff` (not through round robin). */
 async function assignedTo(siteId: string, staff: Staff, body = "Hello?") {
@@ -138,7 +138,7 @@ describe("round robin", () => {
 
     const events = await timeline(first.conversationId, "assigned");
     expect(events).toEqual([expect.objectContaining({ kind: "note", authorType: "system" })]);
-    expect(events[0]!.body).toContain(b.id);
+    expect(events[0]!.details).toMatchObject({ assigneeMemberId: b.id, by: "round_robin" });
     const seen = await api.get("/api/v1/chat/visitor/messages", visitor(first));
     expect(seen.status).toBe(200);
     expect(JSON.stringify(seen.json.result)).not.toContain("assigned");
@@ -192,8 +192,7 @@ describe("reassign after minutes without a human reply", () => {
     expect(await assigneeOf(started.conversationId)).toBe(second.id);
     const [event] = await timeline(started.conversationId, "reassigned");
     expect(event).toMatchObject({ kind: "note", authorType: "system" });
-    expect(event!.body).toContain(first.id);
-    expect(event!.body).toContain(second.id);
+    expect(event!.details).toMatchObject({ previousMemberId: first.id, assigneeMemberId: second.id });
     expect(JSON.stringify((await api.get("/api/v1/chat/visitor/messages", visitor(started))).json.result)).not.toContain("reassigned");
 
     // The new assignee has the full wait too.

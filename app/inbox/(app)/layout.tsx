@@ -8,6 +8,8 @@ import { inboxTitle } from "../_components/inbox-title";
 import { KeyboardShortcuts } from "../_components/keyboard-shortcuts";
 import { LiveUpdates } from "../_components/live-updates";
 import { AvailabilityControl } from "../_components/availability-control";
+import { MentionNotice } from "../_components/mention-notice";
+import { listMentions } from "@/lib/conversations/mentions";
 import { NavLinks } from "../_components/nav-links";
 import { SearchBox } from "../_components/search-box";
 import { currentStaff, requireStaffPage } from "../_components/staff-session";
@@ -25,7 +27,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function InboxLayout({ children }: { children: ReactNode }) {
   const { member } = await requireStaffPage();
-  const unread = await unreadTotal(member.id);
+  const [unread, mentions] = await Promise.all([unreadTotal(member.id), listMentions(member.id)]);
   return (
     <div className={styles.root}>
       <a className={styles.skip} href="#main">
@@ -39,6 +41,7 @@ export default async function InboxLayout({ children }: { children: ReactNode })
             <div className={styles.headerEnd}>
               <LiveUpdates unreadTotal={unread} />
               <AvailabilityControl memberId={member.id} />
+              <MentionNotice items={mentions.items} />
               <span>
                 {member.name} ({member.role})
               </span>

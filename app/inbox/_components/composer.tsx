@@ -6,12 +6,14 @@ import styles from "../inbox.module.css";
 import { inboxApi } from "./api";
 import { enterSends, SendRow, useSendText } from "./compose";
 import { useSavedReplyPicker, type PickerReply } from "./saved-reply-picker";
+import { useMentionPicker, type MentionMember } from "./mention-picker";
 import { uploadFile } from "./upload-file";
 
 // Reply or private note. Enter sends, Shift+Enter breaks the line. While the agent types, the
 // visitor is told (presence: refreshed every 4 s while typing, cleared 5 s after the last key).
 // `/` at the start opens the saved replies (./saved-reply-picker.tsx). Attached files are
-// uploaded when the message is sent, then sent with it (its text may then be empty).
+// uploaded when the message is sent, then sent with it (its text may then be empty). In a note,
+// `@` mentions a teammate (./mention-picker.tsx).
 
 const TYPING_REFRESH_MS = 4_000;
 const TYPING_IDLE_MS = 5_000;
@@ -21,13 +23,17 @@ export function Composer({
   closed,
   savedReplies = [],
   placeholders,
+  members = [],
 }: {
   conversationId: string;
   closed: boolean;
   savedReplies?: PickerReply[];
   placeholders: PlaceholderValues;
+  members?: MentionMember[];
 }) {
   const [mode, setMode] = useState<"message" | "note">("message");
+  const [caret, setCaret] = useState(0);
+  const mentionsRef = useRef<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const typing = useRef({ sentAt: 0, idle: null as ReturnType<typeof setTimeout> | null, on: false });
@@ -41,7 +47,8 @@ export function Composer({
         attachments.push(uploaded.result);
       }
       const content = attachments.length > 0 ? { body, attachments } : { body };
-      return inboxApi("POST", `${base}/messages`, { ...content, kind: mode, client_id: `inbox_${crypto.randomUUID()}` });
+      const mentions = mode === "note" && mentionsRef.current.length > 0 ? { mentions: mentionsRef.current } : {};
+      return inboxApi("POST", `${base}/messages`, { ...content, ...mentions, kind: mode, client_id: `inbox_${crypto.randomUUID()}` });
     },
     () => {
       setFiles([]);
@@ -50,6 +57,7 @@ export function Composer({
       if (typing.current.idle) clearTimeout(typing.current.idle);
       // A note is one act: the next thing written is a reply again, never a note by mistake.
       setMode("message");
+      mention.reset();
     },
     files.length > 0,
   );
@@ -89,6 +97,12 @@ export function Composer({
       if (field) field.setSelectionRange(field.value.length, field.value.length);
     });
   });
+  const mention = useMentionPicker(members, mode === "note", text, caret, (changed, at) => {
+    setText(changed);
+    setCaret(at);
+    requestAnimationFrame(() => textarea.current?.setSelectionRange(at, at));
+  });
+  mentionsRef.current = mention.mentions;
   const sendOnEnter = enterSends(() => void send());
 
   const replyingClosed = closed && mode === "message";
@@ -119,20 +133,26 @@ export function Composer({
         ref={textarea}
         className={styles.textarea}
         value={text}
-        onChange={(event) => onInput(event.target.value)}
+        onChange={(event) => {
+          setCaret(event.target.selectionStart);
+          onInput(event.target.value);
+        }}
+        onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={(event) => {
-          if (!picker.onKeyDown(event)) sendOnEnter(event);
+          if (!mention.onKeyDown(event) && !picker.onKeyDown(event)) sendOnEnter(event);
         }}
         aria-describedby="composer-hint"
         {...picker.textareaProps}
+        {...mention.textareaProps}
         placeholder={mode === "note" ? "Private note — only your team sees it" : replyingClosed ? "Reopen the conversation to reply" : "Write a reply…"}
         disabled={replyingClosed}
         rows={3}
         maxLength={4000}
       />
       {picker.listbox}
+      {mention.listbox}
       <p className={styles.srOnly} id="composer-hint">
-        {savedReplies.length > 0 ? "Type / at the start for saved replies." : ""}
+        {savedReplies.length > 0 ? "Type / at the start for saved replies." : ""} {mode === "note" ? "Type @ to mention a teammate." : ""}
       </p>
       {files.length > 0 ? (
         <ul className={styles.fileChips} aria-label="Files to send">

@@ -13,12 +13,12 @@ export function StatusButton({ conversationId, status }: { conversationId: strin
   // Busy from the click until the page shows the new status (the request, then the refresh).
   const [refreshing, startRefresh] = useTransition();
   const busy = sending || refreshing;
-  const action = status === "open" ? "close" : "reopen";
+  const action = status === "closed" ? "reopen" : "close";
   return (
     <>
       <button
         type="button"
-        className={status === "open" ? styles.buttonQuiet : styles.button}
+        className={status === "closed" ? styles.button : styles.buttonQuiet}
         disabled={busy}
         aria-busy={busy}
         data-shortcut-target={action}
@@ -31,7 +31,7 @@ export function StatusButton({ conversationId, status }: { conversationId: strin
           else setError(describeFailure(outcome));
         }}
       >
-        {busy ? (action === "close" ? "Closing…" : "Reopening…") : status === "open" ? "Close conversation" : "Reopen conversation"}
+        {busy ? (action === "close" ? "Closing…" : "Reopening…") : action === "close" ? "Close conversation" : "Reopen conversation"}
       </button>
       {error ? (
         <span className={styles.error} role="alert">

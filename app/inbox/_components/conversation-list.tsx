@@ -11,12 +11,15 @@ import { ListFilters } from "./list-filters";
 import { LocalTime } from "./local-time";
 import { RATING_FACES } from "./ratings";
 import { VerifiedMark } from "./verified-mark";
+import { BulkSelect } from "./bulk-select";
+import { WaitingFor } from "./waiting-for";
+import { listAssignable } from "@/lib/staff/team";
 
 export type ListParams = Record<string, string | string[] | undefined>;
 
 /** The list's filters from the page's query; anything unusable falls back to the defaults. */
 export function listFilters(params: ListParams) {
-  const plain = Object.fromEntries(Object.entries(params).filter(([key, value]) => typeof value === "string" && value !== "" && ["site", "status", "assigned", "label", "cursor"].includes(key)));
+  const plain = Object.fromEntries(Object.entries(params).filter(([key, value]) => typeof value === "string" && value !== "" && ["site", "status", "assigned", "label", "sort", "cursor"].includes(key)));
   const parsed = conversationListQuery.safeParse(plain);
   return parsed.success ? parsed.data : conversationListQuery.parse({});
 }
@@ -27,6 +30,7 @@ export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Reco
   if (filters.status !== "open") query.set("status", filters.status);
   if (filters.assigned !== "all") query.set("assigned", filters.assigned);
   if (filters.label) query.set("label", filters.label);
+  if (filters.sort !== "newest") query.set("sort", filters.sort);
   for (const [key, value] of Object.entries(extra)) query.set(key, value);
   const text = query.toString();
   return text ? `?${text}` : "";
@@ -41,7 +45,7 @@ const previewOf = (item: { last_message: { body: string; author_name: string } |
 
 export async function ConversationList({ member, params, activeId }: { member: StaffMember; params: ListParams; activeId?: string }) {
   const filters = listFilters(params);
-  const [page, sites, labels] = await Promise.all([listInboxConversations(member, filters), listSites(), listLabels()]);
+  const [page, sites, labels, members] = await Promise.all([listInboxConversations(member, filters), listSites(), listLabels(), listAssignable()]);
   const keep = filterQuery(filters);
   return (
     <section aria-labelledby="list-title">
@@ -64,6 +68,7 @@ export async function ConversationList({ member, params, activeId }: { member: S
           <label htmlFor="filter-status">Status</label>
           <select className={styles.select} id="filter-status" name="status" defaultValue={filters.status}>
             <option value="open">Open</option>
+            <option value="snoozed">Snoozed</option>
             <option value="closed">Closed</option>
             <option value="all">All</option>
           </select>
@@ -74,6 +79,13 @@ export async function ConversationList({ member, params, activeId }: { member: S
             <option value="all">Anyone</option>
             <option value="me">Mine</option>
             <option value="unassigned">Unassigned</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="filter-sort">Sort</label>
+          <select className={styles.select} id="filter-sort" name="sort" defaultValue={filters.sort}>
+            <option value="newest">Newest activity</option>
+            <option value="waiting">Waiting longest</option>
           </select>
         </div>
         {labels.length > 0 ? (
@@ -99,52 +111,69 @@ export async function ConversationList({ member, params, activeId }: { member: S
           <p className={styles.empty}>No conversations here yet.</p>
         )
       ) : (
-        <ul className={styles.list} data-testid="conversation-list">
-          {page.items.map((item) => (
-            <li key={item.id} className={`${styles.item} ${item.unread_count > 0 ? styles.unread : ""}`} data-conversation={item.id}>
-              <Link href={`/inbox/conversations/${encodeURIComponent(item.id)}${keep}`} aria-current={item.id === activeId ? "page" : undefined}>
-                <span className={styles.itemTop}>
-                  <span className={styles.itemName}>
-                    <VisitorAvatar name={item.visitor_display_name} color={item.visitor_avatar_color} />{" "}
-                    <span dir="auto">{item.visitor_display_name}</span>
-                    {item.identity_verified ? (
-                      <>
-                        {" "}
-                        <VerifiedMark />
-                      </>
-                    ) : null}
-                    {item.unread_count > 0 ? (
-                      <>
-                        {" "}
-                        <span className={styles.badge} aria-label={`${item.unread_count} unread`} data-testid="unread-count">
-                          {item.unread_count}
-                        </span>
-                      </>
-                    ) : null}
-                  </span>
-                  <span className={styles.time}>
-                    <LocalTime iso={item.last_activity_at} />
-                  </span>
-                </span>
-                <p className={styles.preview}>{previewOf(item)}</p>
-                <LabelChips labels={item.labels} />
-                <span className={styles.meta}>
-                  <span className={item.status === "closed" ? styles.statusClosed : styles.statusOpen}>{item.status === "closed" ? "Closed" : "Open"}</span>
-                  {" · "}
-                  {item.site_name}
-                  {item.assigned_member_name ? ` · ${item.assigned_member_name}` : " · unassigned"}
-                  {item.rating ? (
-                    <span className={styles.ratingBadge} data-testid="rating-badge">
-                      {" · "}
-                      <span aria-hidden="true">{RATING_FACES[item.rating.score]} </span>
-                      Rated {item.rating.score}/5
+        <BulkSelect memberId={member.id} members={members} labels={labels}>
+          <ul className={styles.list} data-testid="conversation-list">
+            {page.items.map((item) => (
+              <li key={item.id} className={`${styles.item} ${item.unread_count > 0 ? styles.unread : ""}`} data-conversation={item.id}>
+                <input type="checkbox" name="bulk" value={item.id} aria-label={`Select ${item.visitor_display_name}`} />
+                <Link href={`/inbox/conversations/${encodeURIComponent(item.id)}${keep}`} aria-current={item.id === activeId ? "page" : undefined}>
+                  <span className={styles.itemTop}>
+                    <span className={styles.itemName}>
+                      <VisitorAvatar name={item.visitor_display_name} color={item.visitor_avatar_color} />{" "}
+                      <span dir="auto">{item.visitor_display_name}</span>
+                      {item.identity_verified ? (
+                        <>
+                          {" "}
+                          <VerifiedMark />
+                        </>
+                      ) : null}
+                      {item.unread_count > 0 ? (
+                        <>
+                          {" "}
+                          <span className={styles.badge} aria-label={`${item.unread_count} unread`} data-testid="unread-count">
+                            {item.unread_count}
+                          </span>
+                        </>
+                      ) : null}
                     </span>
-                  ) : null}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+                    <span className={styles.time}>
+                      <LocalTime iso={item.last_activity_at} />
+                    </span>
+                  </span>
+                  <p className={styles.preview}>{previewOf(item)}</p>
+                  <LabelChips labels={item.labels} />
+                  <span className={styles.meta}>
+                    <span className={item.status === "closed" ? styles.statusClosed : styles.statusOpen}>
+                      {item.status === "closed" ? "Closed" : item.status === "snoozed" ? "Snoozed" : "Open"}
+                    </span>
+                    {item.status === "snoozed" && item.snoozed_until ? (
+                      <span data-testid="snoozed-until">
+                        {" until "}
+                        <LocalTime iso={item.snoozed_until} full />
+                      </span>
+                    ) : null}
+                    {item.status !== "closed" && item.waiting_since ? (
+                      <>
+                        {" · "}
+                        <WaitingFor since={item.waiting_since} />
+                      </>
+                    ) : null}
+                    {" · "}
+                    {item.site_name}
+                    {item.assigned_member_name ? ` · ${item.assigned_member_name}` : " · unassigned"}
+                    {item.rating ? (
+                      <span className={styles.ratingBadge} data-testid="rating-badge">
+                        {" · "}
+                        <span aria-hidden="true">{RATING_FACES[item.rating.score]} </span>
+                        Rated {item.rating.score}/5
+                      </span>
+                    ) : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </BulkSelect>
       )}
       {page.next_cursor ? (
         <p className={styles.empty}>

@@ -15,6 +15,7 @@ const KIND_LABELS: Record<string, string> = {
   ticket_acknowledgement: "Ticket acknowledgement",
   ticket_reply: "Ticket reply",
   staff_invite: "Team invite",
+  staff_mention: "Mention in a note",
 };
 
 const SUPPRESSED_LABELS: Record<string, string> = {

@@ -18,6 +18,8 @@ import { LabelEditor } from "../../../_components/label-editor";
 import { LocalTime } from "../../../_components/local-time";
 import { MessageFiles } from "../../../_components/message-files";
 import { Ratings } from "../../../_components/ratings";
+import { SnoozeMenu } from "../../../_components/snooze-menu";
+import { TimelineLine } from "../../../_components/timeline-line";
 import { requireStaffPage } from "../../../_components/staff-session";
 import { ThreadScroller } from "../../../_components/thread-scroller";
 import { VerifiedMark } from "../../../_components/verified-mark";
@@ -79,10 +81,21 @@ export default async function ConversationPage({ params, searchParams }: { param
               {visitorName}
             </h1>
             {conversation.identity_verified ? <VerifiedMark /> : null}
-            <span className={styles.meta}>{conversation.status === "closed" ? "Closed" : "Open"}</span>
+            <span className={styles.meta} data-testid="conversation-status">
+              {conversation.status === "closed" ? "Closed" : conversation.status === "snoozed" && conversation.snoozed_until ? (
+                <>
+                  Snoozed until <LocalTime iso={conversation.snoozed_until} full />
+                </>
+              ) : (
+                "Open"
+              )}
+            </span>
             <LabelChips labels={conversation.labels} testId="conversation-labels" />
             <span style={{ marginLeft: "auto" }}>
               <LabelEditor conversationId={conversation.id} labels={labels} applied={conversation.labels.map((label) => label.id)} />
+            </span>
+            <span>
+              <SnoozeMenu conversationId={conversation.id} status={conversation.status} />
             </span>
             <span>
               <StatusButton conversationId={conversation.id} status={conversation.status} />
@@ -90,7 +103,12 @@ export default async function ConversationPage({ params, searchParams }: { param
           </div>
           <ThreadScroller key={conversation.id} lastId={last?.id ?? null} lastMine={last?.author_id === member.id} openAt={openAt}>
             <ol className={styles.messages} aria-label="Messages" data-testid="messages">
-              {conversation.messages.map((message) => (
+              {conversation.messages.map((message) =>
+                message.kind === "note" && message.event && message.details ? (
+                  <li key={message.id} id={`m-${message.id}`} data-kind="event" style={{ display: "contents" }}>
+                    <TimelineLine event={message.event} details={message.details} actor={message.author_name} at={message.created_at} />
+                  </li>
+                ) : (
                 <li
                   key={message.id}
                   id={`m-${message.id}`}
@@ -115,7 +133,8 @@ export default async function ConversationPage({ params, searchParams }: { param
                   {message.body ? <p>{message.body}</p> : null}
                   <MessageFiles files={message.attachments} />
                 </li>
-              ))}
+                ),
+              )}
             </ol>
           </ThreadScroller>
           <Ratings ratings={ratings} />
@@ -125,6 +144,7 @@ export default async function ConversationPage({ params, searchParams }: { param
             closed={conversation.status === "closed"}
             savedReplies={savedReplies}
             placeholders={{ visitorName: conversation.visitor_name, agentName: member.name, siteName: conversation.site_name }}
+            members={members.filter((other) => other.id !== member.id)}
           />
         </main>
         <aside className={styles.sidebar} aria-labelledby="about-title">
