@@ -12,6 +12,7 @@ import { FILE_CONTENT_TYPES, fileDescriptor, ticketBody } from "../contracts/tic
 import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
+import { privacyOperations } from "./privacy-operations";
 import { searchOperations } from "./search-operations";
 import { widgetOperations } from "./widget-operations";
 import { workspaceOperations } from "./workspace-operations";
@@ -314,5 +315,6 @@ export const operations: Operation[] = [
   ...inboxNotificationOperations,
   ...workspaceOperations,
   ...searchOperations,
+  ...privacyOperations,
   ...widgetOperations,
 ];
