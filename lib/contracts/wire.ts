@@ -175,6 +175,7 @@ export const site = named(
     hours: weekHours.nullable().describe("null: always open"),
     holidays: z.array(z.string()).describe("dates (YYYY-MM-DD) in the site's zone on which no period starts"),
     away_message: z.string().nullable().describe("shown by the widget outside hours; null: the widget's default"),
+    retention_days: z.int().min(1).max(3650).nullable().describe("closed conversations and tickets older than this many days are erased daily; null: kept"),
   }),
 );
 

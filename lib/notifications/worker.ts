@@ -6,7 +6,7 @@ import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
 import { startDispatchLoop } from "./dispatcher";
-import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "../jobs/queue";
+import { addJobs, createBoss, ensureQueues, QUEUES, RETENTION_SCHEDULE, type QueueName } from "../jobs/queue";
 import { JOB_BATCH_SIZE, JOB_HANDLERS } from "./job-handlers";
 import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
@@ -34,11 +34,12 @@ let runningWorkers = 0;
 export async function startNotificationWorker(options: WorkerOptions = {}): Promise<NotificationWorker> {
   const timings = resolveTimings(options.timings);
   const executor = options.executor ?? (await sqlExecutor());
-  const boss = createBoss(executor, timings);
+  const boss = createBoss(executor, timings, { schedule: true });
   const logError = throttledErrorLog();
   boss.on("error", (error) => logError("job_queue_error", error));
   await boss.start();
   await ensureQueues(boss, timings);
+  await boss.schedule(QUEUES.retention, RETENTION_SCHEDULE, {}, { tz: "UTC" });
 
   const workerIds = new Map<QueueName, string>();
   const deliveries = startDeliveryLoop(executor, timings, logError);

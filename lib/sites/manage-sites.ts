@@ -24,6 +24,7 @@ const siteView = {
   hours: true,
   holidays: true,
   awayMessage: true,
+  retentionDays: true,
 } as const;
 
 type SiteRow = Prisma.SiteGetPayload<{ select: typeof siteView }>;
@@ -48,6 +49,7 @@ function toWireSite(site: SiteRow) {
     hours: site.hours as WeekHours | null, // stored only through serviceHoursFields
     holidays: site.holidays,
     away_message: site.awayMessage,
+    retention_days: site.retentionDays,
   };
 }
 
@@ -79,6 +81,7 @@ export async function createSite(input: CreateSiteInput) {
         name,
         origins: input.origins,
         offline: input.offline ?? false,
+        retentionDays: input.retentionDays,
         ...widgetData(input),
         inbox: { create: { id: randomUUID(), name, dailyAllowance: input.dailyAllowance } },
       },
@@ -101,7 +104,7 @@ export async function updateSite(id: string, input: UpdateSiteInput) {
     }
     return tx.site.update({
       where: { id },
-      data: { name: input.name, origins: input.origins, offline: input.offline, ...widgetData(input) },
+      data: { name: input.name, origins: input.origins, offline: input.offline, retentionDays: input.retentionDays, ...widgetData(input) },
       select: siteView,
     });
   });

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { S3Client } from "@aws-sdk/client-s3";
 import { strFromU8, unzipSync } from "fflate";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { POST as adminExport } from "../../app/api/v1/admin/privacy/export/route";
 import { POST as inboxExport } from "../../app/api/v1/inbox/privacy/export/route";
@@ -16,40 +11,14 @@ import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
 import { expectError } from "../support/expectations";
 import { createMember, createSite } from "../support/fixtures";
 import { as, createStaff, INBOX_ORIGIN, type Staff } from "../support/inbox";
-import { seedPerson, s3ObjectExists, tracesOf, type Person, type S3Target } from "../support/personal-data";
+import { seedPerson, s3ObjectExists, startS3Emulator, tracesOf } from "../support/personal-data";
 import { rowCounts } from "../support/row-counts";
 
 // Privacy requests (decisions.md, round 3, "Trust"): export and erase one person's data by email,
 // user id or visitor id, from the operator API and the owners' inbox; files on disk and in S3 (s3rver).
 
-const BUCKET = "parley-privacy";
-const s3Dir = mkdtempSync(path.join(tmpdir(), "parley-s3rver-"));
-const s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
-const { port } = await s3rver.run();
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
-Object.assign(process.env, {
-  S3_BUCKET: BUCKET,
-  S3_ENDPOINT: `http://127.0.0.1:${port}`,
-  S3_REGION: "us-east-1",
-  S3_ACCESS_KEY_ID: "S3RVER",
-  S3_SECRET_ACCESS_KEY: "S3RVER",
-  S3_FORCE_PATH_STYLE: "true",
-});
-const s3: S3Target = {
-  bucket: BUCKET,
-  client: new S3Client({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: "us-east-1",
-    forcePathStyle: true,
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-  }),
-};
-
-afterAll(async () => {
-  s3.client.destroy();
-  await s3rver.close();
-  rmSync(s3Dir, { recursive: true, force: true });
-});
+const s3 = await startS3Emulator("parley-privacy");
+afterAll(() => s3.stop());
 
 let site: { id: string; inbox_id: string };
 let seeds: { siteId: string; inboxId: string; memberId: string; webhookId: string };

@@ -1,7 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import S3rver from "s3rver";
 import { db } from "../../lib/db/client";
 import { storedFilePath } from "../../lib/uploads/local-storage";
 
@@ -26,6 +29,33 @@ export interface Person {
   ticketKey: string;
   /** Bytes of the three files, by storage key. */
   files: Map<string, Buffer>;
+}
+
+/** An S3 emulator (s3rver) on loopback, with the service configured to use it; `stop` in afterAll. */
+export async function startS3Emulator(bucket: string): Promise<S3Target & { stop(): Promise<void> }> {
+  const directory = mkdtempSync(path.join(tmpdir(), "parley-s3rver-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true"; // the pinned SDK runs on Node 20
+  Object.assign(process.env, {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER", // s3rver's built-in account
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+  });
+  const client = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  return {
+    bucket,
+    client,
+    async stop() {
+      client.destroy();
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }
 
 const id = (prefix: string) => `${prefix}_${randomUUID()}`;
