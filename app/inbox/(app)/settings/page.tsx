@@ -15,6 +15,7 @@ import { NewSiteForm, SiteEditor } from "../../_components/settings-sites";
 import { HoursEditor } from "../../_components/settings-hours";
 import { timeZoneNames } from "@/lib/core/validation/time-zone";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
+import { PrivacySection } from "../../_components/settings-privacy";
 import { WebhookHealth } from "../../_components/webhook-health";
 import { requireStaffPage } from "../../_components/staff-session";
 
@@ -83,6 +84,7 @@ export default async function SettingsPage() {
         ) : null}
         <NewWebhookForm />
       </section>
+      <PrivacySection sites={sites.map(({ id, name }) => ({ id, name }))} />
     </main>
   );
 }
