@@ -59,11 +59,19 @@ async function fileBytes(file: FileRow): Promise<Uint8Array | null> {
   return stream ? new Uint8Array(await new Response(stream).arrayBuffer()) : null;
 }
 
+/** The request as it came in (snake_case on the wire). */
+const wireRequest = (subject: PrivacySubject) =>
+  subject.kind === "email"
+    ? { email: subject.email }
+    : subject.kind === "user_id"
+      ? { user_id: subject.userId, site: subject.siteId }
+      : { visitor_id: subject.visitorId, site: subject.siteId };
+
 /** The zip of everything the scope holds. */
 export async function exportArchive(tx: Tx, subject: PrivacySubject, scope: ErasureScope): Promise<Uint8Array> {
   const rows = await rowsOf(tx, scope);
   const entries: Zippable = {
-    "request.json": strToU8(JSON.stringify({ request: subject, exported_at: new Date().toISOString() }, null, 2)),
+    "request.json": strToU8(JSON.stringify({ ...wireRequest(subject), exported_at: new Date().toISOString() }, null, 2)),
   };
   for (const [kind, list] of Object.entries(rows)) entries[`${kind}.json`] = strToU8(JSON.stringify(list, null, 2));
   const files = [...(rows.message_attachments as FileRow[]), ...(rows.ticket_attachments as FileRow[])];
