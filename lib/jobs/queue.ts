@@ -29,23 +29,21 @@ export interface JobSpec {
  * `supervise`: run pg-boss's maintenance (expiring jobs whose worker died, archiving) on its own
  * timer; a serverless round has no timer and calls `maintain()` from the cron instead.
  */
-export function createBoss(executor: SqlExecutor, timings: NotificationTimings, { supervise = true, schedule = false } = {}): PgBoss {
+export function createBoss(executor: SqlExecutor, timings: NotificationTimings, { supervise = true } = {}): PgBoss {
   return new PgBoss({
     db: executor,
     schema: "pgboss",
     migrate: true,
     supervise,
-    // The daily retention job only (RETENTION_SCHEDULE): pg-boss's cron sends each due job once
-    // across instances; the dispatcher and the handlers schedule everything else themselves.
-    schedule,
+    schedule: false, // no cron jobs; the dispatcher, the handlers and the worker's retention timer schedule what they need
     maintenanceIntervalSeconds: timings.maintenanceSeconds,
     archiveCompletedAfterSeconds: 3600,
     deleteAfterDays: 7,
   });
 }
 
-/** The retention job's time (cron, UTC): once a day, at a quiet hour. */
-export const RETENTION_SCHEDULE = "17 3 * * *";
+/** How often each worker asks for the retention job; the job itself runs once per UTC day (lib/privacy/retention.ts). */
+export const RETENTION_CHECK_MS = 3_600_000;
 
 /** Creates the queues, or brings their retry settings up to date. Several instances may race here. */
 export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): Promise<void> {
@@ -62,8 +60,8 @@ export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): 
     // a busy conversation costs one job, not one per message.
     [QUEUES.staffAlert]: { name: QUEUES.staffAlert, policy: "short", retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
     [QUEUES.followUp]: { name: QUEUES.followUp, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
-    // One run at a time, however many instances; it works in short batches, so it may take long.
-    [QUEUES.retention]: { name: QUEUES.retention, policy: "singleton", retryLimit: 3, retryDelay: 600, expireInSeconds: 6 * 3600 },
+    // At most one waiting (keyed); it works in short batches, so it may take long.
+    [QUEUES.retention]: { name: QUEUES.retention, policy: "short", retryLimit: 3, retryDelay: 600, expireInSeconds: 6 * 3600 },
   };
   for (const name of RETIRED_QUEUES) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   for (const [name, options] of Object.entries(settings)) {

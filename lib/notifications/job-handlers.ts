@@ -3,7 +3,7 @@ import { sendStoredEmails } from "../email/outbox";
 import { runStaffAlerts } from "../email/staff-alerts";
 import type { JobContext } from "../jobs/context";
 import { QUEUES, type QueueName } from "../jobs/queue";
-import { runRetention } from "../privacy/retention";
+import { runDailyRetention } from "../privacy/retention";
 
 // What each queue's jobs do, shared by the long-lived worker (./worker.ts) and the serverless
 // rounds (./round.ts). Each handler takes a whole batch: the email and staff-alert ones in a few
@@ -18,5 +18,5 @@ export const JOB_HANDLERS: Record<QueueName, Handler> = {
   [QUEUES.email]: (_context, data) => sendStoredEmails(data.map((job) => job.emailId!)),
   [QUEUES.staffAlert]: (context, data) => runStaffAlerts(context, data.map((job) => job.conversationId!)),
   [QUEUES.followUp]: (context, data) => Promise.all(data.map((job) => runVisitorFollowUp(context, job.conversationId!))),
-  [QUEUES.retention]: () => runRetention(),
+  [QUEUES.retention]: () => runDailyRetention(),
 };

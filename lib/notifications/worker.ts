@@ -6,7 +6,7 @@ import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
 import { startDispatchLoop } from "./dispatcher";
-import { addJobs, createBoss, ensureQueues, QUEUES, RETENTION_SCHEDULE, type QueueName } from "../jobs/queue";
+import { addJobs, createBoss, ensureQueues, QUEUES, RETENTION_CHECK_MS, type QueueName } from "../jobs/queue";
 import { JOB_BATCH_SIZE, JOB_HANDLERS } from "./job-handlers";
 import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
@@ -34,12 +34,11 @@ let runningWorkers = 0;
 export async function startNotificationWorker(options: WorkerOptions = {}): Promise<NotificationWorker> {
   const timings = resolveTimings(options.timings);
   const executor = options.executor ?? (await sqlExecutor());
-  const boss = createBoss(executor, timings, { schedule: true });
+  const boss = createBoss(executor, timings);
   const logError = throttledErrorLog();
   boss.on("error", (error) => logError("job_queue_error", error));
   await boss.start();
   await ensureQueues(boss, timings);
-  await boss.schedule(QUEUES.retention, RETENTION_SCHEDULE, {}, { tz: "UTC" });
 
   const workerIds = new Map<QueueName, string>();
   const deliveries = startDeliveryLoop(executor, timings, logError);
@@ -72,6 +71,13 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   }
 
   const dispatcher = startDispatchLoop(context, logError);
+  // Every instance asks for the retention job now and hourly (one waits at a time, keyed); the job
+  // claims its UTC day before it works, so it runs once a day across instances.
+  const askForRetention = () =>
+    addJobs(boss, executor, [{ name: QUEUES.retention, data: {}, singletonKey: "daily" }]).catch((error) => logError("retention_queue_error", error));
+  void askForRetention();
+  const retentionTimer = setInterval(askForRetention, RETENTION_CHECK_MS);
+  retentionTimer.unref();
   let stopped = false;
   runningWorkers++;
 
@@ -80,6 +86,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
     stop: async ({ abrupt = false } = {}) => {
       const wasRunning = !stopped;
       stopped = true;
+      clearInterval(retentionTimer);
       await dispatcher.stop();
       await deliveries.stop({ abrupt });
       await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });

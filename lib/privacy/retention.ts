@@ -89,7 +89,20 @@ export async function pruneLogs(now = new Date(), days = env().LOG_RETENTION_DAY
   };
 }
 
-/** The daily job: both of the above. */
+/**
+ * The queue's job: claims today (UTC) in `settings` — one instance wins, the others and later
+ * asks of the same day find it taken — then runs retention. Null when today was already claimed.
+ */
+export async function runDailyRetention(now = new Date()): Promise<RetentionCounts | null> {
+  const day = now.toISOString().slice(0, 10);
+  const claimed = await (await db()).$queryRaw<{ key: string }[]>`
+    INSERT INTO "settings" ("key", "value") VALUES ('retention_last_day', ${day})
+    ON CONFLICT ("key") DO UPDATE SET "value" = EXCLUDED."value" WHERE "settings"."value" < EXCLUDED."value"
+    RETURNING "key"`;
+  return claimed.length ? runRetention(now) : null;
+}
+
+/** Retention's work: both of the above. */
 export async function runRetention(now = new Date()): Promise<RetentionCounts> {
   const counts = { ...(await eraseExpiredRecords(now)), ...(await pruneLogs(now)) };
   log.info("retention_done", { ...counts });

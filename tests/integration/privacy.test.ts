@@ -64,6 +64,7 @@ describe("export", () => {
     const alice = await seedPerson(s3, { ...seeds, name: "Alice" });
     const bob = await seedPerson(s3, { ...seeds, name: "Bob" });
     const zip = await unzipped(await exportZip({ email: "ALICE@example.com" }));
+    expect(zip.json("request")).toMatchObject({ email: "alice@example.com", exported_at: expect.any(String) });
     expect(zip.json("conversations").map((row) => row.id)).toEqual([alice.conversationId]);
     expect(zip.json("messages")).toHaveLength(2);
     expect(zip.json("message_attachments")).toHaveLength(2);

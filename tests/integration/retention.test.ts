@@ -1,11 +1,11 @@
 import { stat } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { db } from "../../lib/db/client";
 import { startNotificationWorker } from "../../lib/notifications/worker";
 import { JOB_HANDLERS } from "../../lib/notifications/job-handlers";
-import { QUEUES, RETENTION_SCHEDULE } from "../../lib/jobs/queue";
-import { BATCH_SIZE, pruneLogs, runRetention } from "../../lib/privacy/retention";
+import { QUEUES } from "../../lib/jobs/queue";
+import { BATCH_SIZE, pruneLogs, runDailyRetention, runRetention } from "../../lib/privacy/retention";
 import { storedFilePath } from "../../lib/uploads/local-storage";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
@@ -157,14 +157,21 @@ describe("the daily retention run", () => {
     expect(await (await db()).conversation.count({ where: { siteId: site.siteId } })).toBe(0);
   });
 
-  test("is a job of the queue, scheduled once a day across instances by pg-boss's cron", async () => {
+  test("is a job of the queue that each worker asks for, run once per UTC day however many instances ask", async () => {
     expect(typeof JOB_HANDLERS[QUEUES.retention]).toBe("function");
+    const prisma = await db();
+    const today = new Date().toISOString().slice(0, 10);
     const worker = await startNotificationWorker();
     try {
-      const rows = await (await db()).$queryRawUnsafe<{ name: string; cron: string }[]>(`SELECT name, cron FROM pgboss.schedule`);
-      expect(rows).toEqual([{ name: QUEUES.retention, cron: RETENTION_SCHEDULE }]);
+      await vi.waitFor(async () => expect(await prisma.setting.findUnique({ where: { key: "retention_last_day" } })).toMatchObject({ value: today }), {
+        timeout: 60_000,
+        interval: 250,
+      });
     } finally {
       await worker.stop();
     }
+    // Another instance's job the same day does nothing; tomorrow's runs.
+    expect(await runDailyRetention()).toBeNull();
+    expect(await runDailyRetention(new Date(Date.now() + DAY))).toMatchObject({ conversations: 0 });
   });
 });
