@@ -21,6 +21,8 @@ export interface NotificationTimings {
   /** A job whose worker died is taken up again after this (pg-boss expiry), and its maintenance interval. */
   jobExpirySeconds: number;
   maintenanceSeconds: number;
+  /** A worker first asks for the retention job this long after it starts (not amid the start's own work), then hourly. */
+  retentionFirstAskMs: number;
 }
 
 const SECOND = 1000;
@@ -38,6 +40,7 @@ export const DEFAULT_TIMINGS: NotificationTimings = Object.freeze({
   jobPollMs: 500,
   jobExpirySeconds: 60,
   maintenanceSeconds: 30,
+  retentionFirstAskMs: 5 * MINUTE,
 }) as NotificationTimings;
 
 export const resolveTimings = (overrides: Partial<NotificationTimings> = {}): NotificationTimings => ({

@@ -71,13 +71,14 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   }
 
   const dispatcher = startDispatchLoop(context, logError);
-  // Every instance asks for the retention job now and hourly (one waits at a time, keyed); the job
-  // claims its UTC day before it works, so it runs once a day across instances.
+  // Every instance asks for the retention job a while after its start and then hourly (one waits
+  // at a time, keyed); the job claims its UTC day before it works, so it runs once a day across instances.
   const askForRetention = () =>
     addJobs(boss, executor, [{ name: QUEUES.retention, data: {}, singletonKey: "daily" }]).catch((error) => logError("retention_queue_error", error));
-  void askForRetention();
-  const retentionTimer = setInterval(askForRetention, RETENTION_CHECK_MS);
-  retentionTimer.unref();
+  let retentionTimer: NodeJS.Timeout = setTimeout(() => {
+    void askForRetention();
+    retentionTimer = setInterval(askForRetention, RETENTION_CHECK_MS).unref();
+  }, timings.retentionFirstAskMs).unref();
   let stopped = false;
   runningWorkers++;
 
@@ -86,7 +87,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
     stop: async ({ abrupt = false } = {}) => {
       const wasRunning = !stopped;
       stopped = true;
-      clearInterval(retentionTimer);
+      clearTimeout(retentionTimer); // Node's clearTimeout clears an interval too
       await dispatcher.stop();
       await deliveries.stop({ abrupt });
       await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });

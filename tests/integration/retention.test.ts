@@ -161,7 +161,7 @@ describe("the daily retention run", () => {
     expect(typeof JOB_HANDLERS[QUEUES.retention]).toBe("function");
     const prisma = await db();
     const today = new Date().toISOString().slice(0, 10);
-    const worker = await startNotificationWorker();
+    const worker = await startNotificationWorker({ timings: { retentionFirstAskMs: 0 } });
     try {
       await vi.waitFor(async () => expect(await prisma.setting.findUnique({ where: { key: "retention_last_day" } })).toMatchObject({ value: today }), {
         timeout: 60_000,
