@@ -20,6 +20,8 @@ const origins = z
   });
 
 const dailyAllowance = z.number().int().min(0).max(1_000_000);
+/** Days closed conversations and tickets are kept (docs/security.md); null keeps them. */
+const retentionDays = z.int().min(1).max(3650).nullable();
 
 /** The widget's languages (widget/src/locales); null follows the visitor's browser. */
 export const WIDGET_LOCALES = ["en", "de", "fr", "es", "ar"] as const;
@@ -67,9 +69,10 @@ export const createSiteBody = z
     origins,
     daily_allowance: dailyAllowance.optional(),
     offline: z.boolean().optional(),
+    retention_days: retentionDays.optional(),
     ...widgetFields,
   })
-  .transform(({ daily_allowance, ...rest }) => ({ ...toWidgetColumns(rest), dailyAllowance: daily_allowance }));
+  .transform(({ daily_allowance, retention_days, ...rest }) => ({ ...toWidgetColumns(rest), dailyAllowance: daily_allowance, retentionDays: retention_days }));
 
 export const updateSiteBody = z
   .strictObject({
@@ -77,9 +80,10 @@ export const updateSiteBody = z
     origins: origins.optional(),
     daily_allowance: dailyAllowance.optional(),
     offline: z.boolean().optional(),
+    retention_days: retentionDays.optional(),
     ...widgetFields,
   })
-  .transform(({ daily_allowance, ...rest }) => ({ ...toWidgetColumns(rest), dailyAllowance: daily_allowance }));
+  .transform(({ daily_allowance, retention_days, ...rest }) => ({ ...toWidgetColumns(rest), dailyAllowance: daily_allowance, retentionDays: retention_days }));
 
 export type CreateSiteInput = z.output<typeof createSiteBody>;
 export type UpdateSiteInput = z.output<typeof updateSiteBody>;

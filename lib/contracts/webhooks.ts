@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   "ticket.created",
   "attachment.uploaded",
   "conversation.rated",
+  "privacy.erased",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

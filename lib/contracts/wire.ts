@@ -184,6 +184,7 @@ export const site = named(
     away_message: z.string().nullable().describe("shown by the widget outside hours; null: the widget's default"),
     assignment: z.enum(ASSIGNMENT_MODES).describe("manual: staff assign; round_robin: a new conversation goes to an online member (docs/routing.md)"),
     reassign_after_minutes: z.number().int().nullable().describe("an assigned conversation waiting this long for a human reply moves on; null: off"),
+    retention_days: z.int().min(1).max(3650).nullable().describe("closed conversations and tickets older than this many days are erased daily; null: kept"),
   }),
 );
 

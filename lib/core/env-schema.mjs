@@ -68,6 +68,8 @@ export const envSchema = z
     REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(30_000)),
     /** On SIGTERM/SIGINT `npm start` waits this long for requests in flight before it stops anyway. */
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+    /** Webhook delivery logs, outbox emails and page views older than this many days are pruned daily (docs/security.md). */
+    LOG_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
 
     // Rate limits (sliding windows). RATE_LIMITS=off turns every one of them off.
     RATE_LIMITS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),

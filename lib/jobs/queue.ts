@@ -12,6 +12,7 @@ export const QUEUES = {
   push: "web-push",
   reassign: "conversation-reassign",
   unsnooze: "conversation-unsnooze",
+  retention: "retention",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -37,12 +38,15 @@ export function createBoss(executor: SqlExecutor, timings: NotificationTimings, 
     schema: "pgboss",
     migrate: true,
     supervise,
-    schedule: false, // no cron jobs; the dispatcher and the handlers schedule what they need
+    schedule: false, // no cron jobs; the dispatcher, the handlers and the worker's retention timer schedule what they need
     maintenanceIntervalSeconds: timings.maintenanceSeconds,
     archiveCompletedAfterSeconds: 3600,
     deleteAfterDays: 7,
   });
 }
+
+/** How often each worker asks for the retention job; the job itself runs once per UTC day (lib/privacy/retention.ts). */
+export const RETENTION_CHECK_MS = 3_600_000;
 
 /** Creates the queues, or brings their retry settings up to date. Several instances may race here. */
 export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): Promise<void> {
@@ -65,6 +69,8 @@ export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): 
     [QUEUES.reassign]: { name: QUEUES.reassign, policy: "short", retryLimit: 3, retryDelay: 5, expireInSeconds },
     // Each job wakes every conversation due by then, so a late or lost one is covered by the next.
     [QUEUES.unsnooze]: { name: QUEUES.unsnooze, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
+    // At most one waiting (keyed); it works in short batches, so it may take long.
+    [QUEUES.retention]: { name: QUEUES.retention, policy: "short", retryLimit: 3, retryDelay: 600, expireInSeconds: 6 * 3600 },
   };
   for (const name of RETIRED_QUEUES) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   for (const [name, options] of Object.entries(settings)) {

@@ -23,6 +23,8 @@ export interface NotificationTimings {
   maintenanceSeconds: number;
   /** How often the reassign sweep looks for conversations waiting too long (docs/routing.md). */
   reassignSweepMs: number;
+  /** A worker first asks for the retention job this long after it starts (not amid the start's own work), then hourly. */
+  retentionFirstAskMs: number;
 }
 
 const SECOND = 1000;
@@ -41,6 +43,7 @@ export const DEFAULT_TIMINGS: NotificationTimings = Object.freeze({
   jobExpirySeconds: 60,
   maintenanceSeconds: 30,
   reassignSweepMs: MINUTE,
+  retentionFirstAskMs: 5 * MINUTE,
 }) as NotificationTimings;
 
 export const resolveTimings = (overrides: Partial<NotificationTimings> = {}): NotificationTimings => ({

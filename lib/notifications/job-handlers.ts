@@ -6,6 +6,7 @@ import type { JobContext } from "../jobs/context";
 import { QUEUES, type JobSpec, type QueueName } from "../jobs/queue";
 import { runPushJob } from "../push/conversation-pushes";
 import { reassignWaiting } from "../conversations/routing";
+import { runDailyRetention } from "../privacy/retention";
 
 // What each queue's jobs do, shared by the long-lived worker (./worker.ts) and the serverless
 // rounds (./round.ts). Each handler takes a whole batch: the email and staff-alert ones in a few
@@ -26,6 +27,7 @@ export const JOB_HANDLERS: Record<QueueName, Handler> = {
     await context.addJobs(context.executor, [reassignSweep(new Date(Date.now() + context.timings.reassignSweepMs))]);
   },
   [QUEUES.unsnooze]: () => wakeDueSnoozed(),
+  [QUEUES.retention]: () => runDailyRetention(),
 };
 
 /** The reassign sweep's job, due at `at`: a periodic job that queues its own next run (at most one waits). */

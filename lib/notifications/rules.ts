@@ -45,6 +45,7 @@ export const RULES: Record<NotificationEventType, readonly Consumer[]> = {
   "conversation.started": [deliverToWebhooks, queueNewConversationPush], // members with no inbox tab open get a Web Push
   "conversation.closed": [deliverToWebhooks],
   "conversation.rated": [deliverToWebhooks], // a visitor's rating after a close
+  "privacy.erased": [deliverToWebhooks], // an erasure request done: its kind and counts, so the owner's other systems can follow
   "ticket.created": [deliverToWebhooks, acknowledgeTicket], // the filer gets "[#N] <subject>"
   "attachment.uploaded": [deliverToWebhooks],
   "ticket.replied": [emailTicketReply], // a staff reply to a ticket: the filer gets "Re: [#N] <subject>"

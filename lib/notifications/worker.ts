@@ -6,7 +6,7 @@ import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
 import { startDispatchLoop } from "./dispatcher";
-import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "../jobs/queue";
+import { addJobs, createBoss, ensureQueues, QUEUES, RETENTION_CHECK_MS, type QueueName } from "../jobs/queue";
 import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep } from "./job-handlers";
 import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
@@ -72,6 +72,14 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   }
 
   const dispatcher = startDispatchLoop(context, logError);
+  // Every instance asks for the retention job a while after its start and then hourly (one waits
+  // at a time, keyed); the job claims its UTC day before it works, so it runs once a day across instances.
+  const askForRetention = () =>
+    addJobs(boss, executor, [{ name: QUEUES.retention, data: {}, singletonKey: "daily" }]).catch((error) => logError("retention_queue_error", error));
+  let retentionTimer: NodeJS.Timeout = setTimeout(() => {
+    void askForRetention();
+    retentionTimer = setInterval(askForRetention, RETENTION_CHECK_MS).unref();
+  }, timings.retentionFirstAskMs).unref();
   let stopped = false;
   runningWorkers++;
 
@@ -80,6 +88,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
     stop: async ({ abrupt = false } = {}) => {
       const wasRunning = !stopped;
       stopped = true;
+      clearTimeout(retentionTimer); // Node's clearTimeout clears an interval too
       await dispatcher.stop();
       await deliveries.stop({ abrupt });
       await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });

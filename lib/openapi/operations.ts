@@ -13,6 +13,7 @@ import { auditOperations } from "./audit-operations";
 import { inboxNotificationOperations } from "./inbox-notification-operations";
 import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
+import { privacyOperations } from "./privacy-operations";
 import { searchOperations } from "./search-operations";
 import { reportOperations } from "./report-operations";
 import { widgetOperations } from "./widget-operations";
@@ -319,6 +320,7 @@ export const operations: Operation[] = [
   ...workspaceOperations,
   ...triageOperations,
   ...searchOperations,
+  ...privacyOperations,
   ...widgetOperations,
   ...auditOperations,
   ...reportOperations,

@@ -26,6 +26,7 @@ const siteView = {
   awayMessage: true,
   assignment: true,
   reassignAfterMinutes: true,
+  retentionDays: true,
 } as const;
 
 type SiteRow = Prisma.SiteGetPayload<{ select: typeof siteView }>;
@@ -52,6 +53,7 @@ function toWireSite(site: SiteRow) {
     away_message: site.awayMessage,
     assignment: site.assignment as "manual" | "round_robin", // stored only through routingFields
     reassign_after_minutes: site.reassignAfterMinutes,
+    retention_days: site.retentionDays,
   };
 }
 
@@ -96,6 +98,7 @@ export async function createSite(input: CreateSiteInput) {
         name,
         origins: input.origins,
         offline: input.offline ?? false,
+        retentionDays: input.retentionDays,
         ...widgetData(input),
         inbox: { create: { id: randomUUID(), name, dailyAllowance: input.dailyAllowance } },
       },
@@ -118,7 +121,7 @@ export async function updateSite(id: string, input: UpdateSiteInput) {
     }
     return tx.site.update({
       where: { id },
-      data: { name: input.name, origins: input.origins, offline: input.offline, ...widgetData(input) },
+      data: { name: input.name, origins: input.origins, offline: input.offline, retentionDays: input.retentionDays, ...widgetData(input) },
       select: siteView,
     });
   });

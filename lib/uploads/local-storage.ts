@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -48,5 +48,8 @@ export const localStorage: UploadStorage = {
     const file = storedFilePath(storageKey);
     if (!(await stat(file).catch(() => null))?.isFile()) return null;
     return Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  },
+  async remove(storageKey) {
+    await rm(storedFilePath(storageKey), { force: true });
   },
 };

@@ -98,6 +98,10 @@ export function s3Storage(): UploadStorage {
         throw error;
       }
     },
+    async remove(storageKey) {
+      // S3 answers a delete of a missing key with success too.
+      await client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: storageKey }));
+    },
   };
   return storage;
 }

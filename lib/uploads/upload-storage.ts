@@ -30,4 +30,6 @@ export interface UploadStorage {
   write(storageKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes of an uploaded file, or null when they are not there. */
   read(storageKey: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** Deletes the stored bytes; a file already gone is not an error (erasure runs again safely). */
+  remove(storageKey: string): Promise<void>;
 }

@@ -68,6 +68,11 @@ export async function eventData(
       const asFiled = { ...ticket, attachments: ticket.attachments.map((attachment) => ({ ...attachment, uploadedAt: null })) };
       return { site_id: ticket.siteId, ticket: toWebhookWireTicket(asFiled) };
     }
+    case "privacy.erased": {
+      const erasure = await prisma.privacyErasure.findUnique({ where: { id: subjectId } });
+      if (!erasure) return null;
+      return { kind: erasure.kind, site_id: erasure.siteId, counts: erasure.counts, erased_at: erasure.createdAt.toISOString() };
+    }
     case "attachment.uploaded": {
       const attachment = await prisma.ticketAttachment.findUnique({
         where: { id: subjectId },

@@ -12,6 +12,7 @@ export interface SiteView {
   offline: boolean;
   daily_allowance: number;
   track_before_interaction: boolean;
+  retention_days: number | null;
 }
 
 const originsOf = (text: string) =>
@@ -105,6 +106,7 @@ export function SiteEditor({ site, serviceOrigin }: { site: SiteView; serviceOri
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const retention = String(form.get("retention_days") ?? "");
     await save(
       "PATCH",
       `/api/v1/inbox/sites/${encodeURIComponent(site.id)}`,
@@ -114,6 +116,7 @@ export function SiteEditor({ site, serviceOrigin }: { site: SiteView; serviceOri
         offline: form.get("offline") === "on",
         daily_allowance: Number(form.get("daily_allowance")),
         track_before_interaction: form.get("track_before_interaction") === "on",
+        retention_days: retention ? Number(retention) : null,
       },
       "Saved.",
     );
@@ -147,6 +150,23 @@ export function SiteEditor({ site, serviceOrigin }: { site: SiteView; serviceOri
           </label>
           <p className={styles.hint} id={`${prefix}-tracking-hint`}>
             Stores a visitor id in the browser on page load. Turn on only where your visitors consented.
+          </p>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${prefix}-retention`}>Keep closed conversations and tickets (days)</label>
+          <input
+            className={styles.input}
+            id={`${prefix}-retention`}
+            name="retention_days"
+            type="number"
+            min={1}
+            max={3650}
+            defaultValue={site.retention_days ?? ""}
+            placeholder="Forever"
+            aria-describedby={`${prefix}-retention-hint`}
+          />
+          <p className={styles.hint} id={`${prefix}-retention-hint`}>
+            Empty keeps them. Otherwise they are erased, files included, once a day after this many days.
           </p>
         </div>
       </div>

@@ -25,6 +25,7 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   "ticket.created": "a ticket is filed",
   "attachment.uploaded": "a ticket's file is uploaded",
   "conversation.rated": "a visitor rates a closed conversation",
+  "privacy.erased": "a person's data is erased on request (the counts, never the data)",
 };
 
 const webhookPath = (id: string) => `/api/v1/inbox/webhooks/${encodeURIComponent(id)}`;

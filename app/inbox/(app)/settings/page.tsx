@@ -16,6 +16,7 @@ import { HoursEditor } from "../../_components/settings-hours";
 import { RoutingEditor } from "../../_components/settings-routing";
 import { timeZoneNames } from "@/lib/core/validation/time-zone";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
+import { PrivacySection } from "../../_components/settings-privacy";
 import { WebhookHealth } from "../../_components/webhook-health";
 import { requireStaffPage } from "../../_components/staff-session";
 import { PushToggle } from "../../_components/push-toggle";
@@ -91,6 +92,7 @@ export default async function SettingsPage() {
         ) : null}
         <NewWebhookForm />
       </section>
+      <PrivacySection sites={sites.map(({ id, name }) => ({ id, name }))} />
     </main>
   );
 }

@@ -1,0 +1,109 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import styles from "../inbox.module.css";
+import { describeFailure, inboxApi } from "./api";
+import { Feedback } from "./settings-sites";
+
+// The owners' privacy requests (docs/security.md): export downloads a zip of everything about one
+// person; erase asks first, then shows what went.
+
+type Kind = "email" | "user_id" | "visitor_id";
+const KIND_LABELS: Record<Kind, string> = { email: "Email (every site)", user_id: "Verified user id", visitor_id: "Visitor id" };
+
+function requestBody(form: FormData): Record<string, string> {
+  const kind = String(form.get("kind")) as Kind;
+  const value = String(form.get("value") ?? "").trim();
+  return kind === "email" ? { email: value } : { [kind]: value, site: String(form.get("site") ?? "") };
+}
+
+async function download(body: Record<string, string>): Promise<string | null> {
+  try {
+    const response = await fetch("/api/v1/inbox/privacy/export", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    if (!response.ok) {
+      const json = await response.json().catch(() => null);
+      const fields: { path: string; problem: string }[] | undefined = json?.result?.fields;
+      return describeFailure({ ok: false, status: response.status, result: null, message: json?.message ?? `The request failed (${response.status}).`, fields });
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "parley-export.zip";
+    link.click();
+    URL.revokeObjectURL(url);
+    return null;
+  } catch {
+    return "The service cannot be reached. Check your connection.";
+  }
+}
+
+export function PrivacySection({ sites }: { sites: { id: string; name: string }[] }) {
+  const [kind, setKind] = useState<Kind>("email");
+  const [status, setStatus] = useState<{ error?: string; done?: string }>({});
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const action = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+    const body = requestBody(new FormData(event.currentTarget));
+    setStatus({});
+    if (action === "export") {
+      const error = await download(body);
+      setStatus(error ? { error } : { done: "The export is downloaded." });
+      return;
+    }
+    if (!window.confirm("Erase everything about this person — conversations, tickets, files, page views and emails? This cannot be undone.")) return;
+    const outcome = await inboxApi<Record<string, number>>("POST", "/api/v1/inbox/privacy/erase", body);
+    if (!outcome.ok) return setStatus({ error: describeFailure(outcome) });
+    const counts = Object.entries(outcome.result).map(([name, count]) => `${count} ${name.replaceAll("_", " ")}`);
+    setStatus({ done: `Erased: ${counts.join(", ")}.` });
+  };
+  return (
+    <section aria-labelledby="privacy-title">
+      <h2 id="privacy-title">Privacy requests</h2>
+      <form className={styles.card} onSubmit={onSubmit} aria-labelledby="privacy-title">
+        <p className={styles.hint}>Send a person their data, or erase it, when they ask. Both are recorded; an erasure tells your webhooks the counts only.</p>
+        <div className={styles.row}>
+          <div className={styles.field}>
+            <label htmlFor="privacy-kind">Find the person by</label>
+            <select className={styles.input} id="privacy-kind" name="kind" value={kind} onChange={(event) => setKind(event.currentTarget.value as Kind)}>
+              {(Object.keys(KIND_LABELS) as Kind[]).map((option) => (
+                <option key={option} value={option}>
+                  {KIND_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="privacy-value">{KIND_LABELS[kind]}</label>
+            <input className={styles.input} id="privacy-value" name="value" type={kind === "email" ? "email" : "text"} required maxLength={254} />
+          </div>
+          {kind === "email" ? null : (
+            <div className={styles.field}>
+              <label htmlFor="privacy-site">Site</label>
+              <select className={styles.input} id="privacy-site" name="site" required>
+                {sites.map((site) => (
+                  <option key={site.id} value={site.id}>
+                    {site.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+        </div>
+        <div className={styles.row}>
+          <button className={styles.button} type="submit" value="export">
+            Export (zip)
+          </button>
+          <button className={styles.buttonDanger} type="submit" value="erase">
+            Erase…
+          </button>
+        </div>
+        <Feedback status={status} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { erasureCounts, privacyRequestBody } from "../contracts/privacy";
+import type { Operation } from "./operation";
+
+// Privacy requests (decisions.md, round 3, "Trust"; docs/api.md, "Privacy requests"): the operator
+// API (token) and the owners' inbox (session) take the same body and answer the same.
+
+const BODY =
+  "Exactly one of `{email}` (every site), `{user_id, site}` (a verified user id) or `{visitor_id, site}` (the browser's or the conversation's visitor id); anything else is 400 `invalid_request` naming the field. " +
+  "An unknown `site` is 404 `site_not_found`.";
+
+const ZIP = {
+  status: 200,
+  contentType: "application/zip",
+  description:
+    "A zip (not the envelope): `request.json`, one JSON file per kind of row (conversations, messages, message_attachments, ratings, tickets, ticket_replies, " +
+    "ticket_attachments, page_views, emails, webhook_deliveries; rows as stored) and each uploaded file's bytes under `files/`. `Content-Disposition: attachment`.",
+} as const;
+
+const operations = (family: "inbox" | "admin"): Operation[] => [
+  {
+    method: "POST",
+    path: `/api/v1/${family}/privacy/export`,
+    family,
+    summary: family === "inbox" ? "Export everything about one person (owners)" : "Export everything about one person",
+    description: BODY,
+    extension: true,
+    body: privacyRequestBody,
+    answers: {},
+    rawAnswer: ZIP,
+    errors: ["site_not_found"],
+  },
+  {
+    method: "POST",
+    path: `/api/v1/${family}/privacy/erase`,
+    family,
+    summary: family === "inbox" ? "Erase everything about one person (owners)" : "Erase everything about one person",
+    description: `${BODY} Rows and files (disk or S3) go, and the webhook event \`privacy.erased\` carries the kind and counts. Idempotent: the same request again answers zeros.`,
+    extension: true,
+    body: privacyRequestBody,
+    answers: { 200: erasureCounts },
+    errors: ["site_not_found"],
+  },
+];
+
+export const privacyOperations: Operation[] = [...operations("admin"), ...operations("inbox")];

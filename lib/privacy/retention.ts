@@ -1,0 +1,110 @@
+import { env } from "../core/env";
+import { log } from "../core/log";
+import { db } from "../db/client";
+import { eraseRows, removeFiles, storedFilesOf } from "./erase-rows";
+import { recordsScope } from "./subject-scope";
+
+// Retention (decisions.md, round 3; docs/security.md, "How long things are kept"): once a day
+// (lib/jobs, the `retention` queue) closed conversations and tickets older than their site's
+// `retention_days` are erased with their files, and webhook delivery logs, outbox emails and page
+// views older than LOG_RETENTION_DAYS are pruned. Everything goes in batches of BATCH_SIZE rows,
+// one short transaction each, so no lock is held for long while the service keeps serving.
+
+export const BATCH_SIZE = 500;
+const DAY_MS = 86_400_000;
+
+export interface RetentionCounts {
+  conversations: number;
+  tickets: number;
+  webhook_deliveries: number;
+  emails: number;
+  page_views: number;
+}
+
+/**
+ * Closed conversations whose close is older than their site's retention; tickets (which have no
+ * state of their own) whose filing and last reply are both older than it.
+ */
+async function expiredBatch(kind: "conversations" | "tickets", now: Date): Promise<string[]> {
+  const prisma = await db();
+  const rows =
+    kind === "conversations"
+      ? await prisma.$queryRaw<{ id: string }[]>`
+          SELECT c."id" FROM "conversations" c JOIN "sites" s ON s."id" = c."site_id"
+           WHERE s."retention_days" IS NOT NULL AND c."status" = 'closed'
+             AND c."closed_at" < ${now}::timestamptz - make_interval(days => s."retention_days")
+           LIMIT ${BATCH_SIZE}`
+      : await prisma.$queryRaw<{ id: string }[]>`
+          SELECT t."id" FROM "tickets" t JOIN "sites" s ON s."id" = t."site_id"
+           WHERE s."retention_days" IS NOT NULL
+             AND t."created_at" < ${now}::timestamptz - make_interval(days => s."retention_days")
+             AND NOT EXISTS (SELECT 1 FROM "ticket_replies" r WHERE r."ticket_id" = t."id"
+                              AND r."created_at" >= ${now}::timestamptz - make_interval(days => s."retention_days"))
+           LIMIT ${BATCH_SIZE}`;
+  return rows.map((row) => row.id);
+}
+
+/** Erases expired conversations, then expired tickets, a batch at a time; answers how many of each. */
+export async function eraseExpiredRecords(now = new Date()): Promise<{ conversations: number; tickets: number }> {
+  const prisma = await db();
+  const erased = { conversations: 0, tickets: 0 };
+  for (const kind of ["conversations", "tickets"] as const) {
+    for (;;) {
+      const ids = await expiredBatch(kind, now);
+      if (ids.length === 0) break;
+      const scope = kind === "conversations" ? recordsScope(ids, []) : recordsScope([], ids);
+      // Bytes first: a storage that fails leaves the rows, and tomorrow's run tries again.
+      await removeFiles(await prisma.$transaction((tx) => storedFilesOf(tx, scope)));
+      const counts = await prisma.$transaction((tx) => eraseRows(tx, scope), { timeout: 60_000 });
+      erased[kind] += counts[kind];
+      if (ids.length < BATCH_SIZE) break;
+    }
+  }
+  return erased;
+}
+
+/** Deletes rows of one log table older than the cutoff, BATCH_SIZE per statement; answers how many. */
+async function pruneTable(table: "webhook_deliveries" | "emails" | "page_views", cutoff: Date): Promise<number> {
+  const prisma = await db();
+  // Deliveries still to be attempted and emails still to be sent are work, not logs.
+  const pendingWork = table === "page_views" ? "" : `AND "status" <> 'pending'`;
+  let pruned = 0;
+  for (;;) {
+    const deleted = await prisma.$executeRawUnsafe(
+      `DELETE FROM "${table}" WHERE "id" IN (SELECT "id" FROM "${table}" WHERE "created_at" < $1 ${pendingWork} LIMIT ${BATCH_SIZE})`,
+      cutoff,
+    );
+    pruned += deleted;
+    if (deleted < BATCH_SIZE) return pruned;
+  }
+}
+
+/** Prunes delivery logs, outbox emails and page views older than `days` (default LOG_RETENTION_DAYS). */
+export async function pruneLogs(now = new Date(), days = env().LOG_RETENTION_DAYS) {
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  return {
+    webhook_deliveries: await pruneTable("webhook_deliveries", cutoff),
+    emails: await pruneTable("emails", cutoff),
+    page_views: await pruneTable("page_views", cutoff),
+  };
+}
+
+/**
+ * The queue's job: claims today (UTC) in `settings` — one instance wins, the others and later
+ * asks of the same day find it taken — then runs retention. Null when today was already claimed.
+ */
+export async function runDailyRetention(now = new Date()): Promise<RetentionCounts | null> {
+  const day = now.toISOString().slice(0, 10);
+  const claimed = await (await db()).$queryRaw<{ key: string }[]>`
+    INSERT INTO "settings" ("key", "value") VALUES ('retention_last_day', ${day})
+    ON CONFLICT ("key") DO UPDATE SET "value" = EXCLUDED."value" WHERE "settings"."value" < EXCLUDED."value"
+    RETURNING "key"`;
+  return claimed.length ? runRetention(now) : null;
+}
+
+/** Retention's work: both of the above. */
+export async function runRetention(now = new Date()): Promise<RetentionCounts> {
+  const counts = { ...(await eraseExpiredRecords(now)), ...(await pruneLogs(now)) };
+  log.info("retention_done", { ...counts });
+  return counts;
+}
