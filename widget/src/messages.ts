@@ -3,6 +3,7 @@ import { boot, st, vcall } from "./session";
 import { T, type Key } from "./strings";
 import { h, type Elements } from "./view";
 import { showFiles, type Attachment } from "./files";
+import { keepMessage } from "./recent";
 
 // The message list: rows in sequence order, consecutive messages of one author grouped (name and
 // picture once, times once), pictures fetched once per path and cached by tag.
@@ -153,6 +154,7 @@ export function add(m: Message | undefined | null): boolean {
     el = row(m.author_type, m.body, m.author_name, m.author_type === "visitor" ? "" : m.author_id);
     rows.set(m.client_id, el);
   }
+  keepMessage(m);
   const ts = new Date(m.created_at);
   status(el, isNaN(+ts) ? "" : ts.toLocaleTimeString(T.lang === "en" ? [] : T.lang, { hour: "2-digit", minute: "2-digit" }));
   if (m.attachments?.length && !el.querySelector(".at")) showFiles(el, m.attachments);
