@@ -7,7 +7,7 @@ import { PANEL_CSS } from "./panel-style";
 import { drop, kick, poll, repoll, tokenMoved } from "./poll";
 import { initPresence, opened, showTyping, stopReading, typingOff } from "./presence";
 import { adopt, forget, hooks, initSession, key, read, replaceState, save, st } from "./session";
-import { keep, keepCurrent, recent } from "./recent";
+import { dropRecent, keep, keepCurrent, recent } from "./recent";
 import { request } from "./request";
 import type { HistoryApi } from "./history";
 import { backAt } from "./hours";
@@ -218,6 +218,7 @@ function start(boot: Boot): PanelApi {
     tokenMoved();
     keepCurrent();
   };
+  hooks.refused = dropRecent;
   hooks.switched = () => {
     newConversation();
     kick();

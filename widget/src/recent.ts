@@ -39,7 +39,13 @@ export function keep(o: Partial<Recent> & { c: string }): void {
   if (!old && !o.t) return;
   if (old && o.q && o.q <= (old.q || 0)) return; // an older message replayed: the preview stays
   const next = { ...old, ...o, u: o.u || old?.u || Date.now() } as Recent;
-  const list = [next, ...all.filter((r) => r !== old)].sort((p, q) => q.u - p.u).slice(0, KEEP);
+  write([next, ...all.filter((r) => r !== old)].sort((p, q) => q.u - p.u).slice(0, KEEP));
+}
+
+/** A conversation whose token the service refused: nothing could open it any more. */
+export const dropRecent = (c: string) => write(recent().filter((r) => r.c !== c));
+
+function write(list: Recent[]): void {
   const json = JSON.stringify(list);
   if (json !== boot.store.get(where())) boot.store.set(where(), json);
 }
