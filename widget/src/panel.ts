@@ -136,14 +136,18 @@ function start(boot: Boot): PanelApi {
       showClosed(Boolean(st.e));
       kick();
     }
-    void history?.then((list) => list?.show(false));
-    els!.tx!.focus();
+    backToChat();
   }
   function startFresh() {
     forget();
-    void history?.then((list) => list?.show(false));
-    els!.tx!.focus();
+    backToChat();
   }
+  /** The list gives way to the chat, ready to write. */
+  const backToChat = () =>
+    void history?.then((list) => {
+      list?.show(false);
+      els!.tx!.focus();
+    });
 
   /** Unread badge, the launcher's name, the tab title while hidden. */
   function seen() {
