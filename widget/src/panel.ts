@@ -6,10 +6,9 @@ import { avatar, initMessages, nextGeneration, note, rows, type Message } from "
 import { PANEL_CSS } from "./panel-style";
 import { drop, kick, poll, repoll, tokenMoved } from "./poll";
 import { initPresence, opened, showTyping, stopReading, typingOff } from "./presence";
-import { adopt, forget, hooks, initSession, key, read, replaceState, save, st } from "./session";
-import { dropRecent, keep, keepCurrent, recent } from "./recent";
-import { request } from "./request";
-import type { HistoryApi } from "./history";
+import { adopt, hooks, initSession, key, read, save, st } from "./session";
+import { keepCurrent } from "./recent";
+import { initReturning, offerList } from "./returning";
 import { backAt } from "./hours";
 import { fmt, T, type Key } from "./strings";
 import { initTickets } from "./tickets";
@@ -19,7 +18,6 @@ import type { Boot, PanelApi, ParleyWindow, SiteConfig } from "./types";
 import { buildView, localize, type Elements } from "./view";
 
 const D = document;
-declare const __HISTORY__: string;
 
 function start(boot: Boot): PanelApi {
   initSession(boot);
@@ -49,7 +47,15 @@ function start(boot: Boot): PanelApi {
     initTickets(e, show);
     initRating(e);
     e.x!.addEventListener("click", () => toggle(false, true));
-    e.hb!.addEventListener("click", () => void loadHistory().then((list) => list?.show(!list.shown())));
+    initReturning(e, {
+      isOpen: () => isOpen,
+      switched: () => {
+        clearThread();
+        newConversation();
+        showClosed(Boolean(st.e));
+        kick();
+      },
+    });
     refresh();
     if (st.e) showClosed(true);
     return e;
@@ -92,62 +98,6 @@ function start(boot: Boot): PanelApi {
     rows.clear();
     els!.e0!.hidden = false;
   };
-
-  // Returning visitors: the list of this browser's conversations (and a verified user's, from the
-  // server) is a chunk of its own, loaded only when there is something to list or ask for.
-  let history: Promise<HistoryApi | null> | null = null;
-  let askedFor = "";
-  let listedOnce = false;
-  const verified = () => (me.userId && me.userHash ? { user_id: me.userId, user_hash: me.userHash } : null);
-  const loadHistory = () =>
-    (history ||= new Promise<HistoryApi | null>((done) => {
-      const e = ensureView();
-      const parley = (window as ParleyWindow).Parley;
-      if (parley)
-        parley._history = (begin) =>
-          done(
-            begin({ boot, T, views: [e.v!, e.t!, e.dn!], list: recent, keep, open: continueIn, fresh: startFresh, request, identity: verified, toggle: e.hb! }),
-          );
-      boot.inject(__HISTORY__, () => {
-        history = null;
-        done(null);
-      });
-    }));
-  /** Another conversation than the current one, or a closed one. */
-  const worthListing = () => recent().some((r) => r.c !== st.c || r.e);
-  /** On open: a verified user's conversations are asked for once; the list shows first when no conversation is going on. */
-  async function offerList() {
-    if (verified() && askedFor !== me.userId) {
-      askedFor = me.userId;
-      await (await loadHistory())?.fetch();
-    }
-    const worth = worthListing();
-    els!.hb!.hidden = !worth;
-    if (worth && !listedOnce && !st.c && isOpen) {
-      listedOnce = true;
-      (await loadHistory())?.show(true);
-    }
-  }
-  function continueIn(r: { c: string; t: string; x: number; e?: number }) {
-    if (r.c !== st.c) {
-      clearThread();
-      replaceState({ t: r.t, x: r.x, c: r.c, e: r.e || 0 });
-      newConversation();
-      showClosed(Boolean(st.e));
-      kick();
-    }
-    backToChat();
-  }
-  function startFresh() {
-    forget();
-    backToChat();
-  }
-  /** The list gives way to the chat, ready to write. */
-  const backToChat = () =>
-    void history?.then((list) => {
-      list?.show(false);
-      els!.tx!.focus();
-    });
 
   /** Unread badge, the launcher's name, the tab title while hidden. */
   function seen() {
@@ -222,7 +172,6 @@ function start(boot: Boot): PanelApi {
     tokenMoved();
     keepCurrent();
   };
-  hooks.refused = dropRecent;
   hooks.switched = () => {
     newConversation();
     kick();
