@@ -76,6 +76,7 @@ const start: HistoryStart = (host) => {
   const ul = el("ul");
   box.append(heading, fresh, ul);
   host.views[0]!.before(box);
+  host.toggle.setAttribute("aria-controls", "hl"); // only now that the list exists
 
   const preview = (r: Recent) => {
     const said = r.v ? T[r.v === "conversation_closed" ? "closed" : "reopened"] : r.b || (r.f ? T.fileSent : r.a ? "" : T.noMessages);

@@ -154,7 +154,6 @@ export function add(m: Message | undefined | null): boolean {
     el = row(m.author_type, m.body, m.author_name, m.author_type === "visitor" ? "" : m.author_id);
     rows.set(m.client_id, el);
   }
-  keepMessage(m);
   const ts = new Date(m.created_at);
   status(el, isNaN(+ts) ? "" : ts.toLocaleTimeString(T.lang === "en" ? [] : T.lang, { hour: "2-digit", minute: "2-digit" }));
   if (m.attachments?.length && !el.querySelector(".at")) showFiles(el, m.attachments);
@@ -165,5 +164,6 @@ export function add(m: Message | undefined | null): boolean {
   const av = el.querySelector<HTMLElement>(".av");
   const p = fresh && m.author_avatar ? picture(m.author_avatar) : null;
   if (p && av) showPicture(av, p);
+  keepMessage(m);
   return fresh && m.author_type !== "visitor";
 }

@@ -23,7 +23,7 @@ const field = (id: string, key: Key, input: string, close = "") =>
 const FACES = ["😞", "🙁", "😐", "🙂", "😄"];
 
 const MARKUP = `<div class=p id=p role=dialog hidden>
-<div class=hd><div><p class=ti id=ti dir=auto></p><p class=su id=su></p></div><button class=ib id=hb type=button hidden aria-expanded=false aria-controls=hl data-a=aria-label:conversations>${LIST}</button><button class=ib id=x type=button data-a=aria-label:closeChat>${CLOSE}</button></div>
+<div class=hd><div><p class=ti id=ti dir=auto></p><p class=su id=su></p></div><button class=ib id=hb type=button hidden aria-expanded=false data-a=aria-label:conversations>${LIST}</button><button class=ib id=x type=button data-a=aria-label:closeChat>${CLOSE}</button></div>
 <div class=v id=v>
 <div class=n id=n role=status hidden></div>
 <div class=ls id=ls role=log aria-live=polite data-a=aria-label:messages tabindex=0><div class=e0 id=e0><div class=fc id=fc></div><p class=gr id=gr dir=auto></p></div></div>
