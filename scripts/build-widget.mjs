@@ -2,6 +2,7 @@
 //   public/widget.js                 the loader (the one-tag embed; short cache, validator)
 //   public/widget/panel-<hash>.js    the panel, loaded on first open, on idle, or when resuming
 //   public/widget/<lang>-<hash>.js   a language table, loaded only for visitors who read it
+//   public/widget/history-<hash>.js  the list of a returning visitor's conversations, loaded when there is one
 // Hashed names never change content, so they are served as immutable.
 //   node scripts/build-widget.mjs [--out DIR] [--watch]
 import { createHash } from "node:crypto";
@@ -44,7 +45,10 @@ export async function buildWidget(dir = out) {
     locales[code] = hashed(code, bytes);
     files.set(`widget/${locales[code]}`, bytes);
   }
-  const panel = await bundle("panel.ts", { __LOCALES__: JSON.stringify(locales) });
+  const history = await bundle("history.ts");
+  const historyName = hashed("history", history);
+  files.set(`widget/${historyName}`, history);
+  const panel = await bundle("panel.ts", { __LOCALES__: JSON.stringify(locales), __HISTORY__: JSON.stringify(historyName) });
   const panelName = hashed("panel", panel);
   files.set(`widget/${panelName}`, panel);
   const loader = await bundle("loader.ts", { __PANEL__: JSON.stringify(panelName) });

@@ -64,3 +64,8 @@ export const staffMessageBody = saysSomething(
 export const staffPresenceBody = z
   .strictObject({ actor_id: clientId(), typing: z.boolean() })
   .transform(({ actor_id, typing }) => ({ actorId: actor_id, typing }));
+
+/** POST /widget/{siteID}/history: a verified user's conversations on the site (decisions.md, "Returning visitors"). */
+export const conversationHistoryBody = z
+  .strictObject({ user_id: clientId(100), user_hash: z.string().max(128) })
+  .transform(({ user_id, user_hash }) => ({ userId: user_id, userHash: user_hash }));

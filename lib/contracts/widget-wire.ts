@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { WIDGET_LOCALES } from "./sites";
-import { named } from "./wire";
+import { isoTime, named } from "./wire";
 
 // Widget 2's answers (lib/widget-config, lib/identity): the site config the widget reads before
 // anyone has written, and the identity secret shown once.
@@ -37,4 +37,34 @@ export const identitySecret = named(
       .regex(/^ids_[A-Za-z0-9_-]{43}$/)
       .describe("shown only in this answer; user_hash = hex(HMAC-SHA256(key = identity_secret, message = user_id))"),
   }),
+);
+
+// Returning visitors (round 3): a verified user's conversations, each with a fresh token.
+/** The newest public message of a conversation, as a returning visitor's list shows it. */
+export const historyLastMessage = named(
+  "HistoryLastMessage",
+  z.object({
+    body: z.string().max(200).describe("the first 200 characters of the body (render as text); empty for files alone"),
+    author_type: z.enum(["visitor", "staff", "system"]),
+    event: z.enum(["conversation_closed", "conversation_reopened"]).nullable().describe("system messages: what happened"),
+    has_attachments: z.boolean(),
+    created_at: isoTime,
+  }),
+);
+
+export const historyConversation = named(
+  "HistoryConversation",
+  z.object({
+    conversation_id: z.string(),
+    status: z.enum(["open", "closed"]).describe("as the visitor sees it: a snoozed conversation is `open`"),
+    last_message: historyLastMessage.nullable().describe("public messages only, never notes; null before any message"),
+    updated_at: isoTime.describe("the last public message's time, or the start's"),
+    visitor_token: z.string().regex(/^vt_[A-Za-z0-9_-]{43}$/),
+    expires_in_seconds: z.literal(86400),
+  }),
+);
+
+export const conversationHistory = named(
+  "ConversationHistory",
+  z.object({ conversations: z.array(historyConversation).max(20).describe("newest first, at most 20") }),
 );

@@ -45,6 +45,19 @@ async function issueVisitorToken(tx: Transaction, conversationId: string, origin
   return { token, expiresAt };
 }
 
+/**
+ * A fresh token for each conversation, bound to `origin` (a verified user's history): the clear
+ * tokens, in the order given, exist only in this answer.
+ */
+export async function issueVisitorTokens(conversationIds: string[], origin: string): Promise<{ token: string; expiresAt: Date }[]> {
+  const now = new Date();
+  const issued = conversationIds.map((conversationId) => ({ conversationId, ...newVisitorToken(now) }));
+  await (await db()).visitorToken.createMany({
+    data: issued.map(({ conversationId, hash, expiresAt }) => ({ id: randomUUID(), hash, conversationId, origin, expiresAt })),
+  });
+  return issued.map(({ token, expiresAt }) => ({ token, expiresAt }));
+}
+
 const unauthorized = () => new AppError("unauthorized", "A valid visitor token is required.");
 
 /** FIND_VISITOR_SESSION's row. */

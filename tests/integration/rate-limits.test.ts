@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { beforeEach, describe, expect, test } from "vitest";
 import { api, type CallOptions } from "../support/api";
 import { expectError } from "../support/expectations";
@@ -84,6 +85,20 @@ describe("per client IP on widget routes", () => {
     expectRateLimited(await postTicket(site.id, ticket(), { headers: from(ip) }), 2);
     expect(await rowCounts()).toEqual(before);
     expect((await start(site.id, ip)).status).toBe(201); // starts are counted apart
+  });
+
+  test("a returning visitor's history counts as a start, in the same bucket", async () => {
+    const site = await createSite();
+    const secret = (await api.post(`/api/v1/admin/sites/${site.id}/identity-secret`, { admin: true })).json.result.identity_secret as string;
+    const pair = { user_id: "u1", user_hash: createHmac("sha256", secret).update("u1").digest("hex") };
+    const history = (ip: string) => api.post(`/api/v1/chat/widget/${site.id}/history`, { origin: ORIGIN, body: pair, headers: from(ip) });
+    const ip = randomIp();
+    expect((await start(site.id, ip)).status).toBe(201);
+    expect((await history(ip)).status).toBe(200);
+    expect((await history(ip)).status).toBe(200);
+    expectRateLimited(await start(site.id, ip), 3);
+    expectRateLimited(await history(ip), 3);
+    expect((await history(randomIp())).status).toBe(200);
   });
 
   test("page views have a limit of their own", async () => {

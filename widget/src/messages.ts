@@ -3,6 +3,7 @@ import { boot, st, vcall } from "./session";
 import { T, type Key } from "./strings";
 import { h, type Elements } from "./view";
 import { showFiles, type Attachment } from "./files";
+import { keepMessage } from "./recent";
 
 // The message list: rows in sequence order, consecutive messages of one author grouped (name and
 // picture once, times once), pictures fetched once per path and cached by tag.
@@ -163,5 +164,6 @@ export function add(m: Message | undefined | null): boolean {
   const av = el.querySelector<HTMLElement>(".av");
   const p = fresh && m.author_avatar ? picture(m.author_avatar) : null;
   if (p && av) showPicture(av, p);
+  keepMessage(m);
   return fresh && m.author_type !== "visitor";
 }

@@ -7,6 +7,8 @@ import { PANEL_CSS } from "./panel-style";
 import { drop, kick, poll, repoll, tokenMoved } from "./poll";
 import { initPresence, opened, showTyping, stopReading, typingOff } from "./presence";
 import { adopt, hooks, initSession, key, read, save, st } from "./session";
+import { keepCurrent } from "./recent";
+import { initReturning, offerList } from "./returning";
 import { backAt } from "./hours";
 import { fmt, T, type Key } from "./strings";
 import { initTickets } from "./tickets";
@@ -45,6 +47,15 @@ function start(boot: Boot): PanelApi {
     initTickets(e, show);
     initRating(e);
     e.x!.addEventListener("click", () => toggle(false, true));
+    initReturning(e, {
+      isOpen: () => isOpen,
+      switched: () => {
+        clearThread();
+        newConversation();
+        showClosed(Boolean(st.e));
+        kick();
+      },
+    });
     refresh();
     if (st.e) showClosed(true);
     return e;
@@ -79,6 +90,13 @@ function start(boot: Boot): PanelApi {
     if (els) els.ea!.hidden = true;
     showClosed(false);
     refresh();
+  };
+
+  /** A fresh start, or another conversation: the thread is emptied and the greeting shows again. */
+  const clearThread = () => {
+    for (const el of Array.from(els!.ls!.querySelectorAll(".m"))) el.remove();
+    rows.clear();
+    els!.e0!.hidden = false;
   };
 
   /** Unread badge, the launcher's name, the tab title while hidden. */
@@ -131,6 +149,7 @@ function start(boot: Boot): PanelApi {
       e.ls!.scrollTop = e.ls!.scrollHeight;
       opened();
       repoll(); // a poll held while the panel was closed does not bring typing
+      void offerList();
     } else {
       stopReading();
       typingOff();
@@ -149,7 +168,10 @@ function start(boot: Boot): PanelApi {
     (form ? e.tn! : e.tx!).focus();
   }
 
-  hooks.tokenChanged = tokenMoved;
+  hooks.tokenChanged = () => {
+    tokenMoved();
+    keepCurrent();
+  };
   hooks.switched = () => {
     newConversation();
     kick();
@@ -162,10 +184,7 @@ function start(boot: Boot): PanelApi {
     if (!els) return;
     showTyping([]);
     if (why) return note(why as Key);
-    // A fresh start: the list is emptied and the greeting shows again.
-    for (const el of Array.from(els.ls!.querySelectorAll(".m"))) el.remove();
-    rows.clear();
-    els.e0!.hidden = false;
+    clearThread();
     newConversation();
   };
   composer.started = newConversation;
@@ -230,7 +249,14 @@ function start(boot: Boot): PanelApi {
     kick();
   }
   seen();
-  return { toggle, isOpen: () => isOpen, identified: refresh };
+  return {
+    toggle,
+    isOpen: () => isOpen,
+    identified: () => {
+      refresh();
+      if (isOpen) void offerList();
+    },
+  };
 }
 
 (window as ParleyWindow).Parley?._panel?.(start);

@@ -34,6 +34,8 @@ export const hooks = {
   changed: () => {},
   /** the token changed: a held poll must be re-sent with the new one */
   tokenChanged: () => {},
+  /** the service refused this conversation's token (401, 403) */
+  refused: (_c: string) => {},
 };
 
 export function initSession(b: Boot): void {
@@ -105,6 +107,7 @@ export async function vcall(method: string, path: string, body?: unknown, signal
         warned = true;
         boot.quiet();
       }
+      if (st.c) hooks.refused(st.c);
       forget("sessionEnded");
       return r;
     }

@@ -97,6 +97,8 @@ export interface ParleyGlobal {
   _l?: 1;
   _panel?: (start: PanelStart) => void;
   _locale?: (code: string, table: Strings) => void;
+  /** the history chunk registers itself here (history.ts) */
+  _history?: (start: import("./history").HistoryStart) => void;
   q?: unknown[];
 }
 

@@ -8,6 +8,7 @@ import { T, type Key } from "./strings";
 const svg = (path: string) => `<svg viewBox="0 0 24 24" aria-hidden=true>${path}</svg>`;
 const CLOSE = svg('<path d="M6 6l12 12M18 6L6 18" stroke=currentColor stroke-width=2.2 stroke-linecap=round />');
 const SEND = svg('<path fill=currentColor d="M3.4 20.4L21 12 3.4 3.6v6.4L16 12 3.4 14z"/>');
+const LIST = svg('<path d="M4 7h16M4 12h16M4 17h10" stroke=currentColor stroke-width=2 stroke-linecap=round />');
 const CLIP = svg(
   '<path d="M16.5 6.5l-7.8 7.8a2 2 0 0 0 2.8 2.8l7.8-7.8a4 4 0 0 0-5.7-5.7L5.8 11.4a6 6 0 0 0 8.5 8.5l5.2-5.2" fill=none stroke=currentColor stroke-width=1.8 stroke-linecap=round />',
 );
@@ -22,7 +23,7 @@ const field = (id: string, key: Key, input: string, close = "") =>
 const FACES = ["😞", "🙁", "😐", "🙂", "😄"];
 
 const MARKUP = `<div class=p id=p role=dialog hidden>
-<div class=hd><div><p class=ti id=ti dir=auto></p><p class=su id=su></p></div><button class=ib id=x type=button data-a=aria-label:closeChat>${CLOSE}</button></div>
+<div class=hd><div><p class=ti id=ti dir=auto></p><p class=su id=su></p></div><button class=ib id=hb type=button hidden aria-expanded=false data-a=aria-label:conversations>${LIST}</button><button class=ib id=x type=button data-a=aria-label:closeChat>${CLOSE}</button></div>
 <div class=v id=v>
 <div class=n id=n role=status hidden></div>
 <div class=ls id=ls role=log aria-live=polite data-a=aria-label:messages tabindex=0><div class=e0 id=e0><div class=fc id=fc></div><p class=gr id=gr dir=auto></p></div></div>

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { admin, must } from "./admin";
 import { CUSTOMER_URL, SERVICE_URL, STAFF } from "./env";
 import { warmInbox } from "./inbox-warmup";
@@ -47,6 +48,8 @@ export default async function globalSetup(): Promise<void> {
   const upload = ticket.result.uploads[0].upload_url as string;
   await call(new URL(upload, SERVICE_URL).href, { method: "PUT", raw: bytes, headers: { "Content-Type": "image/png" } });
   await must("GET", `/tickets?site=${site}`);
+  const { identity_secret } = await must("POST", `/sites/${site}/identity-secret`);
+  await widget("/history", { user_id: "warm", user_hash: createHmac("sha256", identity_secret).update("warm").digest("hex") });
   await must("GET", `/conversations/${started.conversation_id}`);
   await must("PATCH", `/sites/${site}`, { offline: false });
   await call("/demo");
