@@ -32,3 +32,6 @@ export const JOB_HANDLERS: Record<QueueName, Handler> = {
 
 /** The reassign sweep's job, due at `at`: a periodic job that queues its own next run (at most one waits). */
 export const reassignSweep = (at: Date): JobSpec => ({ name: QUEUES.reassign, data: {}, startAfter: at, singletonKey: "sweep" });
+
+/** The retention job (lib/privacy/retention.ts): at most one waits; it runs its work once per UTC day. */
+export const retentionJob: JobSpec = { name: QUEUES.retention, data: {}, singletonKey: "daily" };

@@ -7,7 +7,7 @@ import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "../jo
 import { DEFAULT_TIMINGS } from "../jobs/timings";
 import { deliverDueOnce } from "../webhooks/delivery-loop";
 import { DISPATCH_BATCH, dispatchEvents } from "./dispatcher";
-import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep } from "./job-handlers";
+import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep, retentionJob } from "./job-handlers";
 
 // Delivery without a long-lived worker (Vercel: docs/notifications.md, "Serverless"). A round does,
 // once and to the end, what the worker's loops do all the time: dispatch the outbox, run the due
@@ -122,12 +122,15 @@ export function requestDeliveryRound(): Promise<void> {
 
 /**
  * The cron's work: pg-boss's maintenance (jobs whose function was frozen or ended mid-run are
- * expired and retried), then rounds until one finds nothing or `budgetMs` is spent.
+ * expired and retried), the retention job (its work runs once per UTC day: on the other minutes it
+ * finds the day claimed and ends), then rounds until one finds nothing or `budgetMs` is spent.
  */
 export async function drainDeliveries(budgetMs: number): Promise<RoundCounts & { rounds: number }> {
   const until = Date.now() + budgetMs;
-  const { boss } = await roundContext();
+  const { boss, context } = await roundContext();
   await boss.maintain();
+  await addJobs(boss, context.executor, [retentionJob]);
+  await runDueJobs(boss, context, QUEUES.retention); // not counted: it is the cron's own, not delivery
   const total = { events: 0, jobs: 0, deliveries: 0, rounds: 0 };
   do {
     const counts = await runDeliveryRound();

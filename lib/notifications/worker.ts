@@ -7,7 +7,7 @@ import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
 import { startDispatchLoop } from "./dispatcher";
 import { addJobs, createBoss, ensureQueues, QUEUES, RETENTION_CHECK_MS, type QueueName } from "../jobs/queue";
-import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep } from "./job-handlers";
+import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep, retentionJob } from "./job-handlers";
 import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
 // The notification worker: the dispatcher loop over the outbox, the webhook delivery loop, and
@@ -75,7 +75,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   // Every instance asks for the retention job a while after its start and then hourly (one waits
   // at a time, keyed); the job claims its UTC day before it works, so it runs once a day across instances.
   const askForRetention = () =>
-    addJobs(boss, executor, [{ name: QUEUES.retention, data: {}, singletonKey: "daily" }]).catch((error) => logError("retention_queue_error", error));
+    addJobs(boss, executor, [retentionJob]).catch((error) => logError("retention_queue_error", error));
   let retentionTimer: NodeJS.Timeout = setTimeout(() => {
     void askForRetention();
     retentionTimer = setInterval(askForRetention, RETENTION_CHECK_MS).unref();

@@ -5,8 +5,9 @@ import { QUEUES, type JobSpec } from "../jobs/queue";
 import { pushToMembers } from "./send-push";
 
 // What is pushed (decisions.md, round 3): a new conversation to every member who can sign in and
-// has no inbox tab open (none seen for the staff alerts' idle time), an assignment to its assignee,
-// a mention to the member mentioned (both whatever tabs they have: they are about them).
+// has no inbox tab open (none seen for the staff alerts' idle time), a mention to the member
+// mentioned (whatever tabs they have: it is about them). An assignment has no outbox event yet, so
+// `pushJob("assigned", …)` has no caller: the inbox's list shows it live.
 
 export type PushKind = "conversation_started" | "assigned" | "mentioned";
 
@@ -14,6 +15,15 @@ export type PushKind = "conversation_started" | "assigned" | "mentioned";
 export const queueNewConversationPush = (event: OutboxEvent): { jobs: JobSpec[] } => ({
   jobs: [pushJob("conversation_started", event.subjectId)],
 });
+
+/** The rule's consumer for mention.created: a push to the member mentioned (whatever tabs they have open). */
+export async function queueMentionPush(event: OutboxEvent): Promise<{ jobs: JobSpec[] } | null> {
+  const mention = await (await db()).messageMention.findUnique({
+    where: { id: event.subjectId },
+    select: { memberId: true, message: { select: { conversationId: true } } },
+  });
+  return mention ? { jobs: [pushJob("mentioned", mention.message.conversationId, mention.memberId)] } : null;
+}
 
 /** A push job about a conversation; `memberId` for an assignment or a mention. */
 export const pushJob = (kind: PushKind, conversationId: string, memberId?: string): JobSpec => ({
