@@ -353,7 +353,8 @@ test("consent mode: nothing stored and nothing sent before consent; Parley.conse
   await widget.open();
   await expect.poll(() => must("GET", `/page-views?site=${site.id}`).then((list) => list.length)).toBe(2);
   await widget.said("Hello after consent");
-  expect((await storage()).local.sort()).toEqual([`parley:${site.id}`, `parley:${site.id}:vid`]);
+  // The conversation, this browser's list of conversations (returning visitors), the visitor id.
+  expect((await storage()).local.sort()).toEqual([`parley:${site.id}`, `parley:${site.id}:h`, `parley:${site.id}:vid`]);
 });
 
 test("privacy first: a page view on load links to no one; once the visitor opens the widget their pages and start carry one id", async ({ page, site, widget }) => {
