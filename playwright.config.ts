@@ -27,11 +27,12 @@ process.env.E2E_CUSTOMER_URL = CUSTOMER_URL;
 
 // .ci/run runs the browser tests twice: on `next dev` (npm test) and on the production server
 // (E2E_SERVER=production). The second pass proves what the production front serves itself (the
-// widget, the visitor API, files, long polls, the host page) and keeps one inbox smoke
-// (inbox.spec.ts); the inbox's feature specs render the same pages through the same Next handler in
-// both, so they run once, on dev: name such a spec `inbox-*.spec.ts`.
+// visitor API, files, long polls, the widget's files and the host page) and keeps one inbox smoke
+// (inbox.spec.ts). The widget's own behaviour (messenger, accessibility, phone, ratings, hours) is
+// the same bundle in both, and the inbox's feature specs (inbox-*.spec.ts) render the same pages
+// through the same Next handler: they run once, on dev.
 const production = process.env.E2E_SERVER === "production";
-const DEV_PASS_ONLY = ["**/inbox-*.spec.ts"];
+const PRODUCTION_PASS = ["chat", "chat-files", "demo", "inbox", "long-poll", "offline", "returning-visitors", "security", "tickets"].map((name) => `**/${name}.spec.ts`);
 
 // Without Chromium the browser half of `npm test` skips with one line (run with
 // --pass-with-no-tests, see package.json); under CI=true it fails instead (tests/support/requires.ts).
@@ -72,7 +73,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: !withBrowser ? "**/*" : production ? ["**/host-page.spec.ts", ...DEV_PASS_ONLY] : "**/host-page.spec.ts" },
+    {
+      name: "chromium",
+      testIgnore: withBrowser ? "**/host-page.spec.ts" : "**/*",
+      ...(production ? { testMatch: PRODUCTION_PASS } : {}),
+    },
     // The host page's cost (long tasks of the widget's scripts on the customer's main thread) is a
     // CPU measurement: it runs after the rest, not beside another worker's browser on the same two
     // cores, where widget scripts of 50-113 ms were seen that take 0-43 ms alone.
