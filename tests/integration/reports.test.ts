@@ -84,7 +84,7 @@ beforeAll(async () => {
   const three = (conversations.three = await startConversation(plain, { body: "Anyone?" }));
   await retime(three, ["2026-06-08T12:00:00Z"]);
   // four: on the office site, Friday 16:50 to Monday 09:10: 20 min inside hours.
-  const four = (conversations.four = await startConversation(office, { body: "Friday question" }));
+  const four = (conversations.four = await startConversation(office, { body: "Friday question", email: "friday@example.com" })); // outside hours the site asks for an email
   await staffReply(four.conversationId, owner.id, "Monday answer");
   await retime(four, ["2026-06-05T16:50:00Z", "2026-06-08T09:10:00Z"]);
   for (const started of [one, two]) expect((await assign(started, agent)).status).toBe(200);
