@@ -25,15 +25,8 @@ const CUSTOMER_URL = `http://127.0.0.1:${customerPort}`;
 process.env.E2E_SERVICE_URL = SERVICE_URL;
 process.env.E2E_CUSTOMER_URL = CUSTOMER_URL;
 
-// .ci/run runs the browser tests twice: on `next dev` (npm test) and on the production server
-// (E2E_SERVER=production). The second pass proves what the production front serves itself (the
-// visitor API, files, long polls, the widget's files and the host page) and keeps one inbox smoke
-// (inbox.spec.ts). The widget's own behaviour (messenger, accessibility, phone, ratings, hours) is
-// the same bundle in both, and the inbox's feature specs (inbox-*.spec.ts) render the same pages
-// through the same Next handler: they run once, on dev.
-const production = process.env.E2E_SERVER === "production";
-const PRODUCTION_PASS = ["chat", "chat-files", "demo", "inbox", "long-poll", "offline", "returning-visitors", "security", "tickets"].map((name) => `**/${name}.spec.ts`);
-
+// `next dev` by default (the current source, no build needed); E2E_SERVER=production runs the same
+// specs on `npm start`'s server after `npm run build` (.ci/run does that, then a short dev smoke).
 // Without Chromium the browser half of `npm test` skips with one line (run with
 // --pass-with-no-tests, see package.json); under CI=true it fails instead (tests/support/requires.ts).
 const withBrowser = requireBrowser();
@@ -76,7 +69,6 @@ export default defineConfig({
     {
       name: "chromium",
       testIgnore: withBrowser ? "**/host-page.spec.ts" : "**/*",
-      ...(production ? { testMatch: PRODUCTION_PASS } : {}),
     },
     // The host page's cost (long tasks of the widget's scripts on the customer's main thread) is a
     // CPU measurement: it runs after the rest, not beside another worker's browser on the same two
