@@ -5,8 +5,8 @@ import { LocalTime } from "../../_components/local-time";
 import { requireStaffPage } from "../../_components/staff-session";
 
 export default async function TicketsPage() {
-  await requireStaffPage();
-  const tickets = await listInboxTickets();
+  const { member } = await requireStaffPage();
+  const tickets = await listInboxTickets({}, member.id);
   return (
     <main id="main" className={styles.page}>
       <h1>Tickets</h1>
