@@ -59,3 +59,9 @@ export const savedReplyChanged = (action: string): AuditSpec<Ctx> => ({
   action,
   details: ({ body }, result) => ({ fields: sentFields(body), ...(result?.scope ? { scope: result.scope } : {}) }),
 });
+
+/** A ticket's triage: what was set, with the values (statuses, a member id, a priority: no personal data). */
+export const ticketTriaged: AuditSpec<Ctx> = {
+  action: "ticket.updated",
+  details: ({ body }) => ({ fields: sentFields(body), ...body }),
+};

@@ -113,6 +113,10 @@ export const inboxTicket = named(
   "InboxTicket",
   ticket.omit({ inbox_id: true, attachments: true }).extend({
     site_name: z.string(),
+    status: z.enum(["open", "pending", "solved"]).describe("`pending`: waiting for the filer; the filer's emailed reply sets `open` again"),
+    assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
+    updated_at: isoTime.describe("the last change of status, assignee or priority, or the last reply"),
+    solved_at: isoTime.nullable(),
     attachments: z.array(
       ticketAttachment
         .omit({ uploaded_at: true })
@@ -136,6 +140,19 @@ export const inboxTicketDetail = named(
         email_status: z.enum(["queued", "sent", "failed", "not_sent", "suppressed"]).nullable().describe("null for the filer's replies"),
       }),
     ),
+    events: z
+      .array(
+        z.object({
+          id: z.string(),
+          field: z.enum(["status", "assignee", "priority"]),
+          from: z.string().nullable().describe("the value before; an assignee by name; null: none"),
+          to: z.string().nullable().describe("the value after; an assignee by name; null: none (unassigned)"),
+          actor_id: z.string().nullable(),
+          actor_name: z.string().nullable().describe("null: the filer's emailed reply reopened the ticket"),
+          created_at: isoTime,
+        }),
+      )
+      .describe("staff only: who changed the status, assignee or priority, oldest first"),
   }),
 );
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messageContent, saysSomething } from "./conversations";
-import { ticketReplyBody } from "./tickets";
+import { PRIORITIES, ticketReplyBody } from "./tickets";
 import { keysetCursor, queryInteger } from "../core/validation/cursors";
 import { clientId } from "../core/validation/strings";
 
@@ -49,7 +49,31 @@ export const typingBody = z.strictObject({ typing: z.boolean() });
 
 export const assignBody = z.strictObject({ member_id: pathLike.nullable() });
 
-export const ticketListQuery = z.strictObject({ site: pathLike.optional() });
+export const TICKET_STATUSES = ["open", "pending", "solved"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** GET /inbox/tickets: every filter optional; `all` (the default) is every status. */
+export const ticketListQuery = z.strictObject({
+  site: pathLike.optional(),
+  status: z.enum([...TICKET_STATUSES, "all"]).default("all"),
+  /** `me`, `none` (unassigned) or a member's id (an unknown id lists nothing, as `site` does). */
+  assignee: pathLike.optional(),
+  priority: z.enum(PRIORITIES).optional(),
+});
+export type TicketListQuery = z.output<typeof ticketListQuery>;
+
+/** PATCH /inbox/tickets/{id}: any of the three; `assignee_id: null` unassigns. */
+export const ticketTriageBody = z
+  .strictObject({
+    status: z.enum(TICKET_STATUSES).optional(),
+    assignee_id: pathLike.nullable().optional(),
+    priority: z.enum(PRIORITIES).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), "send at least one of status, assignee_id, priority");
+export type TicketTriageBody = z.output<typeof ticketTriageBody>;
 
 /** POST /inbox/tickets/{id}/replies: the operator's body without `author_id` (the signed-in member writes). */
-export const inboxTicketReplyBody = ticketReplyBody.in.pick({ body: true });
+export const inboxTicketReplyBody = ticketReplyBody.in.pick({ body: true }).extend({
+  /** "Reply and set pending" (or solved): the status the ticket takes with this reply. */
+  status: z.enum(TICKET_STATUSES).optional(),
+});

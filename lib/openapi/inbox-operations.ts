@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assignBody, conversationListQuery, inboxMessageBody, ticketListQuery, typingBody } from "../contracts/inbox";
+import { assignBody, conversationListQuery, inboxMessageBody, ticketListQuery, ticketTriageBody, typingBody } from "../contracts/inbox";
 import { inviteMemberBody } from "../contracts/members";
 import { createSiteBody, updateSiteBody } from "../contracts/sites";
 import { fileDescriptor } from "../contracts/tickets";
@@ -240,7 +240,8 @@ const inboxApiOperations: Operation[] = [
     method: "GET",
     path: `${INBOX}/tickets`,
     family: "inbox",
-    summary: "The newest 200 tickets with their attachments",
+    summary: "The newest 200 tickets with their attachments, filtered by site, status, assignee and priority",
+    description: "`status` defaults to `all`; `assignee` is `me`, `none` or a member's id (an unknown id or site lists nothing).",
     extension: true,
     query: ticketListQuery,
     answers: { 200: z.array(inbox.inboxTicket) },
@@ -249,10 +250,21 @@ const inboxApiOperations: Operation[] = [
     method: "GET",
     path: `${INBOX}/tickets/{id}`,
     family: "inbox",
-    summary: "One ticket with its attachments and staff replies (oldest first)",
+    summary: "One ticket with its attachments, replies and triage events (oldest first)",
     extension: true,
     answers: { 200: inbox.inboxTicketDetail },
     errors: ["not_found"],
+  },
+  {
+    method: "PATCH",
+    path: `${INBOX}/tickets/{id}`,
+    family: "inbox",
+    summary: "Set a ticket's status, assignee (null unassigns) or priority; each change is a triage event and the request an audit row",
+    description: "The assignee is an active member who can sign in (not a bot). Answers the ticket as GET reads it. A refused request changes nothing.",
+    extension: true,
+    body: ticketTriageBody,
+    answers: { 200: inbox.inboxTicketDetail },
+    errors: ["not_found", "member_not_found"],
   },
   {
     method: "GET",

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { db } from "../db/client";
 import type { inboxTicketDetail } from "../contracts/inbox-wire";
+import type { TicketListQuery } from "../contracts/inbox";
 import { AppError } from "../core/errors";
 import { ticketAttachmentsInclude, toInboxWireTicket } from "./ticket-view";
 
@@ -9,11 +10,24 @@ import { ticketAttachmentsInclude, toInboxWireTicket } from "./ticket-view";
 
 export type InboxWireTicketDetail = z.infer<typeof inboxTicketDetail>;
 
-const ticketInclude = { ...ticketAttachmentsInclude, site: { select: { name: true } } } as const;
+const ticketInclude = { ...ticketAttachmentsInclude, site: { select: { name: true } }, assignee: { select: { id: true, name: true } } } as const;
 
-export async function listInboxTickets(siteId?: string) {
+export interface TicketFilters extends Partial<TicketListQuery> {
+  /** Only these tickets (the inbox page's search results). */
+  ids?: string[];
+}
+
+/** The newest 200 tickets that pass every filter given; `assignee: "me"` is `memberId`'s. */
+export async function listInboxTickets(filters: TicketFilters, memberId: string) {
+  const assignee = filters.assignee === undefined ? {} : { assigneeId: filters.assignee === "me" ? memberId : filters.assignee === "none" ? null : filters.assignee };
   const tickets = await (await db()).ticket.findMany({
-    where: siteId ? { siteId } : {},
+    where: {
+      ...(filters.site ? { siteId: filters.site } : {}),
+      ...(filters.status && filters.status !== "all" ? { status: filters.status } : {}),
+      ...(filters.priority ? { priority: filters.priority } : {}),
+      ...(filters.ids ? { id: { in: filters.ids } } : {}),
+      ...assignee,
+    },
     orderBy: [{ createdAt: "desc" }, { number: "desc" }],
     take: 200,
     include: ticketInclude,
@@ -23,6 +37,7 @@ export async function listInboxTickets(siteId?: string) {
 
 const repliesInclude = {
   replies: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }], include: { member: { select: { name: true } } } },
+  events: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }], include: { member: { select: { name: true } } } },
 };
 
 type ReplyEmail = { memberId: string | null; textBody: string; status: string; lastError: string | null };
@@ -55,8 +70,22 @@ export async function readInboxTicket(id: string): Promise<InboxWireTicketDetail
     const index = emails.findIndex((email) => email.memberId === reply.memberId && email.textBody.includes(quoted));
     return index < 0 ? undefined : emails.splice(index, 1)[0];
   };
+  const assigneeIds = ticket.events.flatMap((event) => (event.field === "assignee" ? [event.oldValue, event.newValue] : [])).filter((value) => value !== null);
+  const names = new Map(
+    (await prisma.member.findMany({ where: { id: { in: assigneeIds } }, select: { id: true, name: true } })).map((member) => [member.id, member.name]),
+  );
+  const shown = (field: string, value: string | null) => (field === "assignee" && value !== null ? (names.get(value) ?? value) : value);
   return {
     ...toInboxWireTicket(ticket),
+    events: ticket.events.map((event) => ({
+      id: event.id,
+      field: event.field as InboxWireTicketDetail["events"][number]["field"], // written only by lib/tickets/triage-ticket.ts
+      from: shown(event.field, event.oldValue),
+      to: shown(event.field, event.newValue),
+      actor_id: event.memberId,
+      actor_name: event.member?.name ?? null,
+      created_at: event.createdAt.toISOString(),
+    })),
     replies: ticket.replies.map((reply) => ({
       id: reply.id,
       author_type: reply.authorType === "filer" ? ("filer" as const) : ("staff" as const),

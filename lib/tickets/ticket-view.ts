@@ -47,8 +47,11 @@ export function toWireTicket(ticket: TicketRow): WireTicket {
   };
 }
 
-/** The inbox's: the site's name instead of the inbox id, and each file's download link (staff only). */
-export function toInboxWireTicket(row: TicketRow & { site: { name: string } }): InboxWireTicket {
+export type InboxTicketRow = TicketRow &
+  Pick<Ticket, "status" | "updatedAt" | "solvedAt"> & { site: { name: string }; assignee: { id: string; name: string } | null };
+
+/** The inbox's: the site's name instead of the inbox id, its triage, and each file's download link (staff only). */
+export function toInboxWireTicket(row: InboxTicketRow): InboxWireTicket {
   const { id, number, site_id, inbox_id, attachments, ...rest } = toWireTicket(row);
   return {
     id,
@@ -56,6 +59,10 @@ export function toInboxWireTicket(row: TicketRow & { site: { name: string } }): 
     site_id,
     site_name: row.site.name,
     ...rest,
+    status: row.status as InboxWireTicket["status"], // stored only from TICKET_STATUSES
+    assignee: row.assignee,
+    updated_at: row.updatedAt.toISOString(),
+    solved_at: row.solvedAt?.toISOString() ?? null,
     attachments: attachments.map(({ uploaded_at, ...attachment }) => ({
       ...attachment,
       download_url: `/api/v1/inbox/attachments/${encodeURIComponent(attachment.id)}`,

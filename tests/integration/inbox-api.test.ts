@@ -34,6 +34,7 @@ const routes: { method: "get" | "post" | "patch" | "delete"; path: () => string;
   { method: "get", path: () => "/api/v1/inbox/events" },
   { method: "get", path: () => "/api/v1/inbox/tickets" },
   { method: "get", path: () => "/api/v1/inbox/tickets/some-ticket" },
+  { method: "patch", path: () => "/api/v1/inbox/tickets/some-ticket", body: { status: "solved" } },
   { method: "post", path: () => "/api/v1/inbox/tickets/some-ticket/replies", body: { body: "Thanks" } },
   { method: "get", path: () => "/api/v1/inbox/attachments/some-file" },
   { method: "get", path: () => "/api/v1/inbox/sites" },

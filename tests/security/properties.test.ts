@@ -613,9 +613,28 @@ describe("arbitrary inbox requests never yield 5xx, and change state only when v
   test("GET /inbox/tickets: filters", async () => {
     await check<InboxProbe>("inbox tickets", {
       inbox: true,
-      probe: inboxProbe({ query: queryFrom({ site: siteArb() }, fc.constantFrom("status", "cursor", "limit")).map(withSite) }),
+      probe: inboxProbe({
+        query: queryFrom(
+          {
+            site: siteArb(),
+            status: fc.constantFrom("open", "pending", "solved", "all", "closed", "OPEN"),
+            assignee: fc.constantFrom("me", "none", "no-such-member"),
+            priority: fc.constantFrom("low", "urgent", "critical"),
+          },
+          fc.constantFrom("cursor", "limit", "sort"),
+        ).map(withSite),
+      }),
       send: inboxSend("GET", () => "/api/v1/inbox/tickets"),
-      verdict: (probe) => verdictOf(signedIn(probe), queryVerdict(probe.query, { site: pathLike })),
+      verdict: (probe) =>
+        verdictOf(
+          signedIn(probe),
+          queryVerdict(probe.query, {
+            site: pathLike,
+            status: (v) => when(["open", "pending", "solved", "all"].includes(v)),
+            assignee: pathLike,
+            priority: (v) => when(["low", "normal", "high", "urgent"].includes(v)),
+          }),
+        ),
       readOnly: true,
     });
   });

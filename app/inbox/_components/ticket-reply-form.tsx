@@ -1,15 +1,18 @@
 "use client";
 
+import { useState } from "react";
 import styles from "../inbox.module.css";
 import { inboxApi } from "./api";
 import { enterSends, SendRow, useSendText } from "./compose";
 
 // A staff reply to a ticket: saved, then emailed to the filer (the subject keeps the ticket number);
-// the reply's line on the page says what became of that email.
+// the reply's line on the page says what became of that email. "Set pending" sets the ticket
+// pending with the reply (waiting for the filer, whose next email reopens it).
 
 export function TicketReplyForm({ ticketId, email, maxLength }: { ticketId: string; email: string; maxLength: number }) {
+  const [pending, setPending] = useState(false);
   const { text, setText, busy, error, send } = useSendText((body) =>
-    inboxApi("POST", `/api/v1/inbox/tickets/${encodeURIComponent(ticketId)}/replies`, { body }),
+    inboxApi("POST", `/api/v1/inbox/tickets/${encodeURIComponent(ticketId)}/replies`, pending ? { body, status: "pending" } : { body }),
   );
   return (
     <form
@@ -36,6 +39,9 @@ export function TicketReplyForm({ ticketId, email, maxLength }: { ticketId: stri
           maxLength={maxLength}
         />
       </div>
+      <label className={styles.checkRow}>
+        <input type="checkbox" checked={pending} onChange={(event) => setPending(event.target.checked)} /> Set pending with this reply (waiting for the filer)
+      </label>
       <SendRow label={busy ? "Sending…" : "Send reply"} disabled={busy || text.trim() === ""} error={error} />
     </form>
   );

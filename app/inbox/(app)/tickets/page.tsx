@@ -1,23 +1,107 @@
 import Link from "next/link";
-import { listInboxTickets } from "@/lib/tickets/inbox-tickets";
+import { listInboxTickets, type TicketFilters } from "@/lib/tickets/inbox-tickets";
+import { ticketListQuery } from "@/lib/contracts/inbox";
+import { MAX_SEARCH_LENGTH, MAX_SEARCH_LIMIT, searchQuery } from "@/lib/contracts/search";
+import { search } from "@/lib/search/search";
+import { listSites } from "@/lib/sites/manage-sites";
+import { listAssignable } from "@/lib/staff/team";
 import styles from "../../inbox.module.css";
+import { ListFilters } from "../../_components/list-filters";
 import { LocalTime } from "../../_components/local-time";
 import { requireStaffPage } from "../../_components/staff-session";
 
-export default async function TicketsPage() {
-  await requireStaffPage();
-  const tickets = await listInboxTickets();
+type Params = Record<string, string | string[] | undefined>;
+
+/** The page shows open tickets unless told otherwise (the API's default is every status). */
+const DEFAULTS = { status: "open" };
+
+function pageFilters(params: Params) {
+  const plain = Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "" && ["site", "status", "assignee", "priority"].includes(entry[0])),
+  );
+  const parsed = ticketListQuery.safeParse({ ...DEFAULTS, ...plain });
+  return parsed.success ? parsed.data : ticketListQuery.parse(DEFAULTS);
+}
+
+/** The search route has no type filter: its ticket results, the newest 50 matches. */
+async function searchTicketIds(q: string, site: string | undefined): Promise<string[] | null> {
+  const parsed = searchQuery.safeParse({ q, ...(site ? { site } : {}), limit: String(MAX_SEARCH_LIMIT) });
+  if (!parsed.success) return null;
+  return (await search(parsed.data)).items.filter((item) => item.type === "ticket").map((item) => item.id);
+}
+
+export default async function TicketsPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const { member } = await requireStaffPage();
+  const params = await searchParams;
+  const filters: TicketFilters = pageFilters(params);
+  const q = typeof params.q === "string" ? params.q.trim() : "";
+  const ids = q ? await searchTicketIds(q, filters.site) : null;
+  const [tickets, sites, members] = await Promise.all([listInboxTickets({ ...filters, ...(ids ? { ids } : {}) }, member.id), listSites(), listAssignable()]);
+  const narrowed = q !== "" || filters.status !== "open" || filters.assignee !== undefined || filters.priority !== undefined;
   return (
     <main id="main" className={styles.page}>
       <h1>Tickets</h1>
+      <ListFilters action="/inbox/tickets" defaults={DEFAULTS}>
+        <div className={styles.field}>
+          <label htmlFor="ticket-search">Search tickets</label>
+          <input className={styles.searchInput} id="ticket-search" name="q" type="search" defaultValue={q} maxLength={MAX_SEARCH_LENGTH} placeholder="Words or #123" />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="filter-site">Site</label>
+          <select className={styles.select} id="filter-site" name="site" defaultValue={filters.site ?? ""}>
+            <option value="">All sites</option>
+            {sites.map((site) => (
+              <option key={site.id} value={site.id}>
+                {site.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="filter-status">Status</label>
+          <select className={styles.select} id="filter-status" name="status" defaultValue={filters.status}>
+            <option value="open">Open</option>
+            <option value="pending">Pending</option>
+            <option value="solved">Solved</option>
+            <option value="all">All</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="filter-assignee">Assignee</label>
+          <select className={styles.select} id="filter-assignee" name="assignee" defaultValue={filters.assignee ?? ""}>
+            <option value="">Anyone</option>
+            <option value="me">Mine</option>
+            <option value="none">Unassigned</option>
+            {members.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="filter-priority">Priority</label>
+          <select className={styles.select} id="filter-priority" name="priority" defaultValue={filters.priority ?? ""}>
+            <option value="">Any</option>
+            <option value="low">Low</option>
+            <option value="normal">Normal</option>
+            <option value="high">High</option>
+            <option value="urgent">Urgent</option>
+          </select>
+        </div>
+      </ListFilters>
       {tickets.length === 0 ? (
-        <p className={styles.empty}>No tickets yet. Visitors leave them from the widget&apos;s “leave a message” form.</p>
+        <p className={styles.empty}>
+          {narrowed ? "No tickets match these filters." : "No open tickets. Visitors leave them from the widget’s “leave a message” form."}
+        </p>
       ) : (
-        <table className={`${styles.table} ${styles.cardTable}`}>
+        <table className={`${styles.table} ${styles.cardTable}`} data-testid="ticket-list">
           <thead>
             <tr>
               <th scope="col">#</th>
               <th scope="col">Subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">Assignee</th>
               <th scope="col">From</th>
               <th scope="col">Site</th>
               <th scope="col">Priority</th>
@@ -32,6 +116,12 @@ export default async function TicketsPage() {
                   <Link href={`/inbox/tickets/${encodeURIComponent(ticket.id)}`}>{ticket.subject}</Link>
                   {ticket.attachments.length > 0 ? <span className={styles.meta}> · {ticket.attachments.length} file(s)</span> : null}
                 </td>
+                <td data-label="Status">
+                  <span className={styles.ticketStatus} data-status={ticket.status}>
+                    {ticket.status}
+                  </span>
+                </td>
+                <td data-label="Assignee">{ticket.assignee?.name ?? "—"}</td>
                 <td data-label="From">{ticket.name ? `${ticket.name} <${ticket.email}>` : ticket.email}</td>
                 <td data-label="Site">{ticket.site_name}</td>
                 <td data-label="Priority">{ticket.priority}</td>

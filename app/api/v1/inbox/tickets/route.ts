@@ -4,5 +4,5 @@ import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  GET: inboxRoute({ query: ticketListQuery }, async ({ query }) => ok(await listInboxTickets(query.site))),
+  GET: inboxRoute({ query: ticketListQuery }, async ({ staff, query }) => ok(await listInboxTickets(query, staff.member.id))),
 });

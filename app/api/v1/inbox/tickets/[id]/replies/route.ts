@@ -5,6 +5,6 @@ import { replyToTicket } from "@/lib/tickets/ticket-replies";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   POST: inboxRoute({ body: inboxTicketReplyBody }, async ({ params, body, staff }) =>
-    created(await replyToTicket(params.id!, { authorId: staff.member.id, body: body.body }), "Reply saved; it is emailed to the filer."),
+    created(await replyToTicket(params.id!, { authorId: staff.member.id, body: body.body, status: body.status }), "Reply saved; it is emailed to the filer."),
   ),
 });
