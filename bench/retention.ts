@@ -70,7 +70,10 @@ async function seed(): Promise<string[]> {
       );
     });
   }
-  await bulk.executeSql("ANALYZE");
+  await bulk.transaction(async (tx) => {
+    await tx.executeSql("SET LOCAL statement_timeout = 0");
+    await tx.executeSql("ANALYZE");
+  });
   const tokens: string[] = [];
   for (let i = 0; i < LIVE; i++) {
     const token = `vt_${randomBytes(32).toString("base64url")}`;
