@@ -57,7 +57,7 @@ export const auditEvent = named(
     actor: z.string().describe("`member:<id>`, `operator` (the operator token) or `anonymous` (a failed sign-in, an invite being accepted)"),
     actor_member_id: z.string().nullable(),
     action: z.string().describe("a dotted name: `staff.sign_in`, `staff.sign_in_failed`, `webhook.created`, … (docs/security.md lists them)"),
-    target: z.string().nullable().describe("what was acted on, as `<kind>:<id>` (`site:demo`, `member:ada`, `email:<address>`)"),
+    target: z.string().nullable().describe("what was acted on, as `<kind>:<id>` (`site:demo`, `member:ada`; `email_hash:<keyed hash>` for a failed sign-in with an address no member has; `redacted` after a privacy erasure)"),
     ip: z.string().nullable().describe("the client address as the rate limits see it (decisions.md, \"Client IP\"); null where unknown"),
     details: z.record(z.string(), z.unknown()).describe("facts about the change (field names changed, a new role); never secrets, passwords or tokens"),
   }),

@@ -50,6 +50,7 @@ export const erasureCounts = named(
   page_views: z.int().min(0),
   emails: z.int().min(0),
   webhook_deliveries: z.int().min(0).describe("delivery logs whose payload named an erased conversation or ticket"),
+  audit_events: z.int().min(0).describe("audit rows about the email (failed sign-ins, invites), redacted rather than deleted: the log is append-only"),
   }),
 );
 export type ErasureCounts = z.infer<typeof erasureCounts>;

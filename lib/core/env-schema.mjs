@@ -70,6 +70,8 @@ export const envSchema = z
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
     /** Webhook delivery logs, outbox emails and page views older than this many days are pruned daily (docs/security.md). */
     LOG_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
+    /** Audit events older than this many days are pruned daily; 0 keeps them forever (docs/security.md). */
+    AUDIT_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(36500).default(365)),
 
     // Rate limits (sliding windows). RATE_LIMITS=off turns every one of them off.
     RATE_LIMITS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),

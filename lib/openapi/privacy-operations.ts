@@ -13,7 +13,7 @@ const ZIP = {
   contentType: "application/zip",
   description:
     "A zip (not the envelope): `request.json`, one JSON file per kind of row (conversations, messages, message_attachments, ratings, tickets, ticket_replies, " +
-    "ticket_attachments, page_views, emails, webhook_deliveries; rows as stored) and each uploaded file's bytes under `files/`. `Content-Disposition: attachment`.",
+    "ticket_attachments, page_views, emails, webhook_deliveries, audit_events — by email, the audit rows about that address; rows as stored) and each uploaded file's bytes under `files/`. `Content-Disposition: attachment`.",
 } as const;
 
 const operations = (family: "inbox" | "admin"): Operation[] => [

@@ -31,8 +31,8 @@ export async function removeFiles(files: StoredFile[]): Promise<void> {
   }
 }
 
-/** Deletes every row of the scope; answers how many of each kind. */
-export async function eraseRows(tx: Tx, scope: ErasureScope): Promise<ErasureCounts> {
+/** Deletes every row of the scope; answers how many of each kind (the audit log is redacted apart). */
+export async function eraseRows(tx: Tx, scope: ErasureScope): Promise<Omit<ErasureCounts, "audit_events">> {
   const conversations = scope.conversationIds;
   const tickets = scope.ticketIds;
   const webhookDeliveries = await tx.$executeRaw`

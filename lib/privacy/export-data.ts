@@ -3,6 +3,7 @@ import { Prisma } from "../generated/prisma/client";
 import type { PrivacySubject } from "../contracts/privacy";
 import { storageOf } from "../uploads/storage";
 import { quotedIds, type ErasureScope } from "./subject-scope";
+import { auditRowsAboutEmail } from "../audit/about-email";
 
 // A person's data as a zip (fflate, docs/security.md says why): one JSON file per kind of row,
 // each row as the database holds it (column names as stored), and the bytes of every file under
@@ -42,6 +43,7 @@ async function rowsOf(tx: Tx, scope: ErasureScope): Promise<Record<string, unkno
       "webhook_deliveries",
       sql`EXISTS (SELECT 1 FROM unnest(${quotedIds(scope)}::text[]) AS q(id) WHERE strpos(t."payload", q.id) > 0)`,
     ),
+    audit_events: scope.recipientKey ? await auditRowsAboutEmail(tx, scope.recipientKey) : [],
   };
 }
 

@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import type { ErasureCounts, PrivacySubject } from "../contracts/privacy";
 import { eraseRows, removeFiles, storedFilesOf } from "./erase-rows";
 import { exportArchive } from "./export-data";
+import { redactAuditAboutEmail } from "../audit/about-email";
 import { subjectScope } from "./subject-scope";
 
 // Privacy requests (decisions.md, round 3): export or erase everything about one person. The
@@ -42,7 +43,10 @@ export async function erasePersonalData(subject: PrivacySubject): Promise<Erasur
       const scope = await subjectScope(tx, subject);
       // A file uploaded since the first look: its bytes go after the commit.
       const lateFiles = (await storedFilesOf(tx, scope)).filter((file) => !removed.has(file.storage_key));
-      const counts = await eraseRows(tx, scope);
+      const counts: ErasureCounts = {
+        ...(await eraseRows(tx, scope)),
+        audit_events: scope.recipientKey ? await redactAuditAboutEmail(tx, scope.recipientKey) : 0,
+      };
       const id = `era_${randomUUID()}`;
       await tx.privacyErasure.create({ data: { id, kind: subject.kind, siteId: subject.kind === "email" ? null : subject.siteId, counts } });
       await tx.notificationEvent.create({ data: { type: "privacy.erased", subjectId: id } });

@@ -1,13 +1,15 @@
 import { env } from "../core/env";
 import { log } from "../core/log";
 import { db } from "../db/client";
+import { pruneAuditEvents } from "../audit/prune";
 import { eraseRows, removeFiles, storedFilesOf } from "./erase-rows";
 import { recordsScope } from "./subject-scope";
 
 // Retention (decisions.md, round 3; docs/security.md, "How long things are kept"): once a day
 // (lib/jobs, the `retention` queue) closed conversations and tickets older than their site's
-// `retention_days` are erased with their files, and webhook delivery logs, outbox emails and page
-// views older than LOG_RETENTION_DAYS are pruned. Everything goes in batches of BATCH_SIZE rows,
+// `retention_days` are erased with their files; webhook delivery logs, outbox emails and page
+// views older than LOG_RETENTION_DAYS, visitor tokens long expired and audit events older than
+// AUDIT_RETENTION_DAYS are pruned. Everything goes in batches of BATCH_SIZE rows,
 // one short transaction each, so no lock is held for long while the service keeps serving.
 
 export const BATCH_SIZE = 500;
@@ -19,6 +21,8 @@ export interface RetentionCounts {
   webhook_deliveries: number;
   emails: number;
   page_views: number;
+  visitor_tokens: number;
+  audit_events: number;
 }
 
 /**
@@ -63,15 +67,24 @@ export async function eraseExpiredRecords(now = new Date()): Promise<{ conversat
   return erased;
 }
 
-/** Deletes rows of one log table older than the cutoff, BATCH_SIZE per statement; answers how many. */
-async function pruneTable(table: "webhook_deliveries" | "emails" | "page_views", cutoff: Date): Promise<number> {
+// What the daily run prunes by age, besides the records: each table, the column that dates a row,
+// and the rows that are never pruned by age. Deliveries still to be attempted and emails still to be
+// sent are work, not logs; a suppressed email (never sent) is a log like a sent one.
+const PRUNED = {
+  webhook_deliveries: { dated: "created_at", spare: `AND "status" <> 'pending'` },
+  emails: { dated: "created_at", spare: `AND "status" <> 'pending'` },
+  page_views: { dated: "created_at", spare: "" },
+  visitor_tokens: { dated: "expires_at", spare: "" },
+} as const;
+
+/** Deletes rows of one table dated before the cutoff, BATCH_SIZE per statement; answers how many. */
+async function pruneTable(table: keyof typeof PRUNED, cutoff: Date): Promise<number> {
   const prisma = await db();
-  // Deliveries still to be attempted and emails still to be sent are work, not logs.
-  const pendingWork = table === "page_views" ? "" : `AND "status" <> 'pending'`;
+  const { dated, spare } = PRUNED[table];
   let pruned = 0;
   for (;;) {
     const deleted = await prisma.$executeRawUnsafe(
-      `DELETE FROM "${table}" WHERE "id" IN (SELECT "id" FROM "${table}" WHERE "created_at" < $1 ${pendingWork} LIMIT ${BATCH_SIZE})`,
+      `DELETE FROM "${table}" WHERE "id" IN (SELECT "id" FROM "${table}" WHERE "${dated}" < $1 ${spare} LIMIT ${BATCH_SIZE})`,
       cutoff,
     );
     pruned += deleted;
@@ -90,6 +103,20 @@ export async function pruneLogs(now = new Date(), days = env().LOG_RETENTION_DAY
 }
 
 /**
+ * Prunes visitor tokens expired for more than TOKEN_GRACE_DAYS (rotated ones included: they carry
+ * their first expiry). Within the grace an expired token still answers 401 `token_expired`, which
+ * tells the widget to start over; after it, the plain 401 of an unknown token.
+ */
+export const TOKEN_GRACE_DAYS = 30;
+export const pruneExpiredTokens = (now = new Date()) => pruneTable("visitor_tokens", new Date(now.getTime() - TOKEN_GRACE_DAYS * DAY_MS));
+
+/** Prunes audit events older than AUDIT_RETENTION_DAYS; 0 keeps them all. */
+async function pruneAudit(): Promise<number> {
+  const days = env().AUDIT_RETENTION_DAYS;
+  return days === 0 ? 0 : pruneAuditEvents(days, BATCH_SIZE);
+}
+
+/**
  * The queue's job: claims today (UTC) in `settings` — one instance wins, the others and later
  * asks of the same day find it taken — then runs retention. Null when today was already claimed.
  */
@@ -102,9 +129,14 @@ export async function runDailyRetention(now = new Date()): Promise<RetentionCoun
   return claimed.length ? runRetention(now) : null;
 }
 
-/** Retention's work: both of the above. */
+/** Retention's work: all of the above. */
 export async function runRetention(now = new Date()): Promise<RetentionCounts> {
-  const counts = { ...(await eraseExpiredRecords(now)), ...(await pruneLogs(now)) };
+  const counts = {
+    ...(await eraseExpiredRecords(now)),
+    ...(await pruneLogs(now)),
+    visitor_tokens: await pruneExpiredTokens(now),
+    audit_events: await pruneAudit(),
+  };
   log.info("retention_done", { ...counts });
   return counts;
 }

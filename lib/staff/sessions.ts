@@ -6,6 +6,7 @@ import type { Member, StaffSession as StaffSessionModel } from "../generated/pri
 import type { SqlRow } from "../core/sql-row";
 import { newSecret, sha256Hex } from "./secrets";
 import { processSingleton } from "../core/process-registry.mjs";
+import { cookieValue } from "../core/cookies";
 
 // Inbox sessions: an opaque token in the `parley_session` cookie, only its SHA-256 stored. 30 days,
 // sliding: a session used more than a minute after its last extension moves 30 days ahead (and the
@@ -116,13 +117,7 @@ export function sessionCookie(token: string | null): string {
 }
 
 /** The session token from a Cookie header. */
-export function sessionTokenFromCookies(cookieHeader: string | null): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return value.join("=") || null;
-  }
-  return null;
-}
+export const sessionTokenFromCookies = (cookieHeader: string | null): string | null => cookieValue(cookieHeader, SESSION_COOKIE);
 
 // members.inbox_active_at: written at most every 10 s per member (per process), for staff alerts.
 const ACTIVITY_EVERY_MS = 10_000;

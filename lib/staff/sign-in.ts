@@ -4,9 +4,11 @@ import { log } from "../core/log";
 import type { Limiter } from "../rate-limits/limiter";
 import { clientAddress, clientKey, limiterFor, reportFailure } from "../rate-limits/enforce-rate-limit";
 import { recordAuditAfter } from "../audit/record";
+import { emailTarget } from "../audit/email-target";
 import { rateLimitRule } from "../rate-limits/limits";
 import { verifyPassword } from "./passwords";
 import { canSignIn, createSession } from "./sessions";
+import { passwordSignInAllowed } from "./sso";
 import { processSingleton } from "../core/process-registry.mjs";
 
 // Sign-in: one answer (401 invalid_credentials) for an unknown email, a wrong password and a
@@ -21,6 +23,10 @@ import { processSingleton } from "../core/process-registry.mjs";
 //   checked gets 429 at once, with no scrypt (and is not counted: it checked nothing);
 // - hashing itself is capped process-wide (passwords.ts): 503 beyond it.
 // A limiter that cannot be reached lets attempts through (fail open, logged); the last two still hold.
+//
+// Every refusal is audited (`staff.sign_in_failed`), naming the member whose email was typed, or
+// else only the address's keyed hash (lib/audit/email-target.ts): what was typed may be anyone's
+// address, or a password typed into the email box.
 
 const invalidCredentials = () => new AppError("invalid_credentials", "The email or password is not right.");
 const tooManyFailures = (retryAfter: number) =>
@@ -30,6 +36,11 @@ const inFlight = processSingleton("sign-ins in flight", () => new Set<string>())
 
 export async function signIn(input: { email: string; password: string }, request: Request) {
   const email = input.email.toLowerCase();
+  if (!passwordSignInAllowed()) {
+    const member = await (await db()).member.findUnique({ where: { email }, select: { id: true } });
+    await auditFailure(member, email, clientAddress(request), "password_sign_in_off");
+    throw new AppError("forbidden", "Password sign-in is turned off here: sign in with single sign-on.");
+  }
   const key = `${clientKey(request) ?? "unknown-client"}|${email}`; // unknown: per account only
   if (inFlight.has(key)) throw new AppError("rate_limited", "A sign-in for this email is already being checked. Please wait and try again.", { retryAfter: 1 });
   inFlight.add(key);
@@ -53,8 +64,7 @@ async function checkOnce(email: string, password: string, key: string, ip: strin
     if (!member || !passwordMatches || !canSignIn(member)) {
       failed = true; // the reservation stays: it is this failure's count
       log.info("sign_in_failed");
-      // The address typed, whether or not a member has it: the answer tells neither apart either.
-      await recordAuditAfter({ actor: "anonymous", action: "staff.sign_in_failed", target: `email:${email}`, ip, details: { method: "password" } });
+      await auditFailure(member, email, ip, "invalid_credentials");
       throw invalidCredentials();
     }
     const token = await createSession(member.id);
@@ -64,6 +74,15 @@ async function checkOnce(email: string, password: string, key: string, ip: strin
     if (reserved && !failed) await releaseAttempt(limiter, key);
   }
 }
+
+const auditFailure = (member: { id: string } | null, email: string, ip: string | null, reason: string) =>
+  recordAuditAfter({
+    actor: "anonymous",
+    action: "staff.sign_in_failed",
+    target: member ? `member:${member.id}` : emailTarget(email),
+    ip,
+    details: { method: "password", reason },
+  });
 
 /** Counts the attempt; false when the limiter cannot be reached (fail open). Throws 429 when spent. */
 async function reserveAttempt(limiter: Limiter, key: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import * as oidc from "openid-client";
 import { db } from "../db/client";
+import { cookieValue } from "../core/cookies";
 import { env, serviceOrigin } from "../core/env";
 import { log } from "../core/log";
 import { processSingleton } from "../core/process-registry.mjs";
@@ -105,14 +106,6 @@ function readAttempt(cookieHeader: string | null): Attempt {
   }
   if (!(attempt.expiresAt > Date.now())) throw new SsoRefused("attempt_invalid");
   return attempt;
-}
-
-function cookieValue(cookieHeader: string | null, name: string): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=") || null;
-  }
-  return null;
 }
 
 interface ProviderAccount {

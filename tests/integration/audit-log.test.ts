@@ -63,8 +63,9 @@ describe("each state change appends one row: actor, target, ip, no secret", () =
     expect(await newest("staff.sign_in_failed")).toMatchObject({
       actor: "anonymous",
       actor_member_id: null,
-      target: `email:${agent.email}`,
+      target: `member:${agent.id}`,
       ip: "203.0.113.7",
+      details: { method: "password", reason: "invalid_credentials" },
     });
     const signedIn = await signIn(PASSWORD);
     expect(signedIn.status).toBe(200);
@@ -74,6 +75,24 @@ describe("each state change appends one row: actor, target, ip, no secret", () =
     expect((await api.delete("/api/v1/inbox/session", { origin: INBOX_ORIGIN, headers: { Cookie: cookie, ...from("2001:db8::1") } })).status).toBe(200);
     expect(await newest("staff.sign_out")).toMatchObject({ actor: `member:${agent.id}`, target: `member:${agent.id}`, ip: "2001:db8::1" });
     expect(await auditCount()).toBe(before + 3);
+  });
+
+  test("a failed sign-in with an address no member has keeps only its keyed hash, never what was typed", async () => {
+    const typed = ["stranger@elsewhere.example", "hunter2-typed-as-email@x.example"];
+    for (const email of typed) {
+      expect((await api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email, password: "wrong" } })).status).toBe(401);
+    }
+    const row = await newest("staff.sign_in_failed");
+    expect(row).toMatchObject({ actor: "anonymous", details: { method: "password", reason: "invalid_credentials" } });
+    expect(row.target).toMatch(/^email_hash:[\w-]{22}$/);
+    // The same address twice: the same hash, so attempts on one address group together.
+    expect((await api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email: "HUNTER2-typed-as-email@x.example", password: "no" } })).status).toBe(401);
+    expect((await newest("staff.sign_in_failed")).target).toBe(row.target);
+    const rows = await everyAuditRow();
+    for (const email of typed) {
+      expect(rows).not.toContain(email);
+      expect(rows).not.toContain(email.split("@")[0]);
+    }
   });
 
   test("invites: created, revoked, accepted", async () => {

@@ -118,6 +118,7 @@ describe("erase", () => {
       page_views: 2,
       emails: 1,
       webhook_deliveries: 1,
+      audit_events: 0,
     });
     expect(Object.values(await tracesOf(erin)).every((count) => count === 0)).toBe(true);
     expect(await fileOnDisk(erin.localKey)).toBe(false);
@@ -170,6 +171,33 @@ describe("erase", () => {
     const response = await api.post("/api/v1/inbox/privacy/erase", as(owner, { body: { email: ivy.email } }));
     expect(response.status).toBe(200);
     expect(response.json.result.conversations).toBe(1);
+  });
+});
+
+describe("audit rows about an email", () => {
+  test("a failed sign-in with the address is exported, and erased as a redaction that keeps who, what, when and where", async () => {
+    const prisma = await db();
+    const address = "Leo.Stranger@example.com";
+    const signIn = await api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email: address, password: "a password" } });
+    expect(signIn.status).toBe(401);
+    const other = await api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email: "someone.else@example.com", password: "a password" } });
+    expect(other.status).toBe(401);
+    const [row] = await prisma.auditEvent.findMany({ where: { action: "staff.sign_in_failed" }, orderBy: { at: "asc" }, take: 1 });
+    expect(row!.target).toMatch(/^email_hash:[\w-]{22}$/);
+
+    const zip = await unzipped(await exportZip({ email: "leo.stranger@EXAMPLE.com" }));
+    expect(zip.json("audit_events")).toEqual([expect.objectContaining({ id: row!.id, action: "staff.sign_in_failed", target: row!.target })]);
+
+    const response = await erase({ email: address });
+    expect(response.json.result.audit_events).toBe(1);
+    const redacted = await prisma.auditEvent.findUniqueOrThrow({ where: { id: row!.id } });
+    expect(redacted).toMatchObject({ action: row!.action, actor: row!.actor, at: row!.at, ip: row!.ip, target: "redacted", details: { ...(row!.details as object), redacted: true } });
+    // The other address's row is untouched; a second erasure finds nothing; the export finds nothing.
+    expect(await prisma.auditEvent.count({ where: { action: "staff.sign_in_failed", target: { startsWith: "email_hash:" } } })).toBe(1);
+    expect((await erase({ email: address })).json.result.audit_events).toBe(0);
+    expect((await unzipped(await exportZip({ email: address }))).json("audit_events")).toEqual([]);
+    // Outside an erasure the row is as append-only as ever.
+    await expect(prisma.$executeRawUnsafe(`UPDATE audit_events SET target = 'x', details = '{"redacted": true}' WHERE id = '${row!.id}'`)).rejects.toThrow(/append-only/);
   });
 });
 

@@ -5,11 +5,11 @@ import { db } from "../../lib/db/client";
 import { startNotificationWorker } from "../../lib/notifications/worker";
 import { JOB_HANDLERS } from "../../lib/notifications/job-handlers";
 import { QUEUES } from "../../lib/jobs/queue";
-import { BATCH_SIZE, pruneLogs, runDailyRetention, runRetention } from "../../lib/privacy/retention";
+import { BATCH_SIZE, pruneExpiredTokens, pruneLogs, runDailyRetention, runRetention, TOKEN_GRACE_DAYS } from "../../lib/privacy/retention";
 import { storedFilePath } from "../../lib/uploads/local-storage";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
-import { createMember, createSite } from "../support/fixtures";
+import { createMember, createSite, openConversation, ORIGIN, visitor } from "../support/fixtures";
 import { as, createStaff } from "../support/inbox";
 import { seedPerson, s3ObjectExists, startS3Emulator, tracesOf, type Person } from "../support/personal-data";
 import { rowCounts } from "../support/row-counts";
@@ -60,32 +60,70 @@ describe("log pruning after LOG_RETENTION_DAYS", () => {
     const delivery = (age: number, status: string) => ({ id: `whd_${randomUUID()}`, webhookId, eventId: `evt_${randomUUID()}`, type: "conversation.started", payload: "{}", status, ...row(age) });
     const view = (age: number) => ({ id: `pv_${randomUUID()}`, siteId: site.id, origin: "https://shop.example", pageUrl: "https://shop.example/", ...row(age) });
     const oldEmail = email(91, "sent");
+    const oldSuppressed = email(91, "suppressed");
     const pendingEmail = email(120, "pending");
     const newEmail = email(89, "sent");
+    const newSuppressed = email(89, "suppressed");
     const oldDelivery = delivery(100, "succeeded");
     const pendingDelivery = delivery(100, "pending");
     const newDelivery = delivery(1, "failed");
     const oldView = view(95);
     const newView = view(80);
-    await prisma.email.createMany({ data: [oldEmail, pendingEmail, newEmail] });
+    const emails = [oldEmail, oldSuppressed, pendingEmail, newEmail, newSuppressed];
+    await prisma.email.createMany({ data: emails });
     await prisma.webhookDelivery.createMany({ data: [oldDelivery, pendingDelivery, newDelivery] });
     await prisma.pageView.createMany({ data: [oldView, newView] });
 
-    expect(await pruneLogs()).toEqual({ webhook_deliveries: 1, emails: 1, page_views: 1 });
+    expect(await pruneLogs()).toEqual({ webhook_deliveries: 1, emails: 2, page_views: 1 });
     // Of this test's rows (the others' seeded rows are recent).
     const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
     const left = async () => ({
-      emails: ids(await prisma.email.findMany({ where: { id: { in: [oldEmail, pendingEmail, newEmail].map((r) => r.id) } }, select: { id: true } })),
+      emails: ids(await prisma.email.findMany({ where: { id: { in: emails.map((r) => r.id) } }, select: { id: true } })),
       deliveries: ids(await prisma.webhookDelivery.findMany({ where: { id: { in: [oldDelivery, pendingDelivery, newDelivery].map((r) => r.id) } }, select: { id: true } })),
       views: ids(await prisma.pageView.findMany({ where: { id: { in: [oldView, newView].map((r) => r.id) } }, select: { id: true } })),
     });
     expect(await left()).toEqual({
-      emails: [pendingEmail.id, newEmail.id].sort(),
+      emails: [pendingEmail.id, newEmail.id, newSuppressed.id].sort(),
       deliveries: [pendingDelivery.id, newDelivery.id].sort(),
       views: [newView.id],
     });
     // A shorter period prunes more.
-    expect(await pruneLogs(new Date(), 30)).toEqual({ webhook_deliveries: 0, emails: 1, page_views: 1 });
+    expect(await pruneLogs(new Date(), 30)).toEqual({ webhook_deliveries: 0, emails: 2, page_views: 1 });
+  });
+
+  test(`deletes visitor tokens expired more than ${TOKEN_GRACE_DAYS} days ago, in batches; within the grace one still says token_expired`, async () => {
+    const prisma = await db();
+    const started = await openConversation();
+    const { conversationId } = started;
+    const token = (expiredDaysAgo: number) => ({ id: randomUUID(), hash: randomUUID(), conversationId, origin: ORIGIN, expiresAt: daysAgo(expiredDaysAgo) });
+    const old = Array.from({ length: BATCH_SIZE + 3 }, () => token(TOKEN_GRACE_DAYS + 1));
+    await prisma.visitorToken.createMany({ data: old });
+    // The visitor's own token, expired within the grace.
+    await prisma.visitorToken.updateMany({ where: { conversationId, id: { notIn: old.map((t) => t.id) } }, data: { expiresAt: daysAgo(TOKEN_GRACE_DAYS - 1) } });
+    const read = () => api.get("/api/v1/chat/visitor/messages", visitor(started));
+
+    expect(await pruneExpiredTokens()).toBe(old.length);
+    expect(await prisma.visitorToken.count({ where: { conversationId } })).toBe(1);
+    expectError(await read(), 401, "token_expired");
+    expect(await pruneExpiredTokens()).toBe(0);
+    // Past the grace it goes too, and answers as an unknown token.
+    await prisma.visitorToken.updateMany({ where: { conversationId }, data: { expiresAt: daysAgo(TOKEN_GRACE_DAYS + 1) } });
+    expect(await pruneExpiredTokens()).toBe(1);
+    expectError(await read(), 401, "unauthorized");
+  });
+});
+
+describe("audit pruning after AUDIT_RETENTION_DAYS (default 365)", () => {
+  test("the daily run deletes older audit events, keeps recent ones, and an ordinary DELETE still fails", async () => {
+    const prisma = await db();
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO audit_events (at, actor, action) VALUES (now() - interval '366 days', 'operator', 'retention.old'), (now() - interval '366 days', 'operator', 'retention.old'), (now() - interval '364 days', 'operator', 'retention.recent')`,
+    );
+    expect((await runRetention()).audit_events).toBe(2);
+    expect(await prisma.auditEvent.count({ where: { action: "retention.old" } })).toBe(0);
+    expect(await prisma.auditEvent.count({ where: { action: "retention.recent" } })).toBe(1);
+    await expect(prisma.$executeRawUnsafe(`DELETE FROM audit_events WHERE action = 'retention.recent'`)).rejects.toThrow(/append-only/);
+    expect(await prisma.auditEvent.count({ where: { action: "retention.recent" } })).toBe(1);
   });
 });
 

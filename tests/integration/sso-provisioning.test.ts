@@ -55,5 +55,13 @@ describe("single sign-on with auto-provisioning, passwords off", { timeout: 90_0
     expect(refused.status).toBe(403);
     expect(refused.json.result.code).toBe("forbidden");
     expect(refused.headers.get("set-cookie")).toBeNull();
+    // Audited like any failed sign-in.
+    const [row] = await (await db()).auditEvent.findMany({ where: { action: "staff.sign_in_failed" }, orderBy: { at: "desc" }, take: 1 });
+    expect(row).toMatchObject({ actor: "anonymous", target: `member:${staff.id}`, details: { method: "password", reason: "password_sign_in_off" } });
+    const stranger = await api.post("/api/v1/inbox/session", { origin: INBOX_ORIGIN, body: { email: "nobody@team.example", password: PASSWORD } });
+    expect(stranger.status).toBe(403);
+    const [again] = await (await db()).auditEvent.findMany({ where: { action: "staff.sign_in_failed" }, orderBy: { at: "desc" }, take: 1 });
+    expect(again!.target).toMatch(/^email_hash:/);
+    expect(again!.id).not.toBe(row!.id);
   });
 });

@@ -3,13 +3,10 @@ import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { signInBody } from "@/lib/contracts/staff";
 import { endSession, sessionCookie } from "@/lib/staff/sessions";
 import { signIn } from "@/lib/staff/sign-in";
-import { passwordSignInAllowed } from "@/lib/staff/sso";
-import { AppError } from "@/lib/core/errors";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   GET: inboxRoute({}, async ({ staff }) => ok(staff.member, "Signed in.")),
   POST: inboxRoute({ role: "public", body: signInBody }, async ({ body, request }) => {
-    if (!passwordSignInAllowed()) throw new AppError("forbidden", "Password sign-in is turned off here: sign in with single sign-on.");
     const { memberId, token } = await signIn(body, request);
     return { ...ok({ member_id: memberId }, "Signed in."), headers: { "Set-Cookie": sessionCookie(token) } };
   }),
