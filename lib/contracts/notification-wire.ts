@@ -67,12 +67,14 @@ export const outboxEmail = named(
     text: z.string(),
     status: z
       .enum(["not_sent", "pending", "sent", "suppressed"])
-      .describe("`not_sent`: no SMTP_URL, the email stays here; `suppressed`: an automatic email over its recipient's cap, never sent"),
+      .describe("`not_sent`: no SMTP_URL, the email stays here; `suppressed`: an automatic email over its recipient's cap or to an address on the suppression list, never sent"),
     sent: z.boolean(),
     suppressed_reason: z
-      .enum(["hourly_cap", "daily_cap"])
+      .enum(["hourly_cap", "daily_cap", "unsubscribe", "hard_bounce", "complaint"])
       .nullable()
-      .describe("when `suppressed`: the per-recipient cap it hit (EMAIL_RECIPIENT_HOURLY_CAP or EMAIL_RECIPIENT_DAILY_CAP)"),
+      .describe(
+        "when `suppressed`: the per-recipient cap it hit (EMAIL_RECIPIENT_HOURLY_CAP or EMAIL_RECIPIENT_DAILY_CAP) or the suppression list's reason for the address",
+      ),
     attempts: z.int().min(0),
     error: z.string().nullable(),
     conversation_id: z.string().nullable(),

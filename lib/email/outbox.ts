@@ -9,10 +9,11 @@ import type { SqlRow } from "../core/sql-row";
 import type { EmailContent } from "./templates";
 import { mailFrom, smtpConfigured, smtpTransport, subjectHeader } from "./transport";
 import { replyHeaders } from "./reply-headers";
+import type { SuppressionReason } from "./suppressions";
 
 // Every email is a row first: `pending` with a send job when SMTP is configured, `not_sent`
 // (the outbox the operator reads) when it is not, `suppressed` (kept, never sent) when it is an
-// automatic email over its recipient's cap.
+// automatic email over its recipient's cap or to an address on the suppression list.
 
 export type EmailKind = "staff_alert" | "visitor_follow_up" | "ticket_acknowledgement" | "ticket_reply" | "staff_invite" | "staff_mention";
 
@@ -21,11 +22,12 @@ export type EmailKind = "staff_alert" | "visitor_follow_up" | "ticket_acknowledg
  * directions"): at most EMAIL_RECIPIENT_HOURLY_CAP an hour and EMAIL_RECIPIENT_DAILY_CAP a day to
  * one address per site, the rest `suppressed`. Staff replies are written by a person and never
  * capped; staff alerts go to members, whose addresses the operator set, and are already limited
- * per conversation and member (staff-alerts.ts): neither is capped nor counted.
+ * per conversation and member (staff-alerts.ts): neither is capped nor counted. The same kinds, and
+ * only they, obey the suppression list (suppressions.ts).
  */
 const CAPPED_KINDS: readonly EmailKind[] = ["ticket_acknowledgement", "visitor_follow_up"];
 
-export type SuppressedReason = "hourly_cap" | "daily_cap";
+export type SuppressedReason = "hourly_cap" | "daily_cap" | SuppressionReason;
 
 export interface EmailDraft extends EmailContent {
   kind: EmailKind;
@@ -51,7 +53,8 @@ const LOCK_RECIPIENTS = `
     FROM (SELECT DISTINCT hashtext(r.site_id || ' ' || r.recipient_key) AS key
             FROM unnest($1::text[], $2::text[]) AS r(site_id, recipient_key) ORDER BY 1) k`;
 
-// One statement for the batch. What a (site, address) got in the last hour and day (automatic, not
+// One statement for the batch. A capped draft to an address on the suppression list (that site's or
+// every site's) is kept as `suppressed` with the list's reason. What a (site, address) got in the last hour and day (automatic, not
 // suppressed) leaves it `allowed` more; the first that many of the batch's capped drafts to it pass,
 // the others are kept as `suppressed` with the cap that stopped them. Answers the rows stored.
 const INSERT_EMAILS = `
@@ -62,7 +65,8 @@ const INSERT_EMAILS = `
         AS e(id, kind, recipient, subject, text_body, html_body, headers, conversation_id, ticket_id, member_id, site_id, recipient_key, ord)
   ), judged AS (
     SELECT d.*,
-           CASE WHEN NOT d.capped OR row_number() OVER recipient <= sent.allowed THEN NULL
+           CASE WHEN listed.reason IS NOT NULL THEN listed.reason
+                WHEN NOT d.capped OR row_number() OVER recipient <= sent.allowed THEN NULL
                 WHEN sent.day + sent.allowed >= $16::int THEN 'daily_cap'
                 ELSE 'hourly_cap' END AS suppressed_reason
       FROM drafts d
@@ -73,6 +77,11 @@ const INSERT_EMAILS = `
                  WHERE d.capped AND m."site_id" = d.site_id AND m."recipient_key" = d.recipient_key
                    AND m."created_at" > now() - interval '24 hours' AND m."kind" = ANY($14::text[]) AND m."status" <> 'suppressed') c
       ) sent ON true
+      LEFT JOIN LATERAL (
+        SELECT s."reason" FROM "email_suppressions" s
+         WHERE d.capped AND s."address_key" = d.recipient_key AND (s."site_id" IS NULL OR s."site_id" = d.site_id)
+         ORDER BY s."created_at" LIMIT 1
+      ) listed ON true
     WINDOW recipient AS (PARTITION BY d.capped, d.site_id, d.recipient_key ORDER BY d.ord)
   )
   INSERT INTO "emails" ("id", "kind", "recipient", "recipient_key", "subject", "text_body", "html_body", "headers", "status",

@@ -21,9 +21,12 @@ const KIND_LABELS: Record<string, string> = {
 const SUPPRESSED_LABELS: Record<string, string> = {
   hourly_cap: "Suppressed: this address had its automatic emails for the hour",
   daily_cap: "Suppressed: this address had its automatic emails for the day",
+  unsubscribe: "Suppressed: this address unsubscribed from this site's automatic emails",
+  hard_bounce: "Suppressed: mail to this address bounced permanently",
+  complaint: "Suppressed: this address reported an earlier email as spam",
 };
 
-/** sent / not sent (no SMTP_URL) / suppressed (over a per-recipient cap) / failed (SMTP refused; the queue tries again) / sending. */
+/** sent / not sent (no SMTP_URL) / suppressed (over a per-recipient cap or on the suppression list) / failed (SMTP refused; the queue tries again) / sending. */
 function statusOf(email: OutboxEmail): { label: string; bad: boolean } {
   if (email.status === "sent") return { label: "Sent", bad: false };
   if (email.status === "not_sent") return { label: "Not sent", bad: true };
