@@ -1,13 +1,14 @@
 import { env } from "../core/env";
 import { log } from "../core/log";
 import { db } from "../db/client";
+import { pruneUnsentUploads } from "../uploads/prune-unsent";
 import { eraseRows, removeFiles, storedFilesOf } from "./erase-rows";
 import { recordsScope } from "./subject-scope";
 
 // Retention (decisions.md, round 3; docs/security.md, "How long things are kept"): once a day
 // (lib/jobs, the `retention` queue) closed conversations and tickets older than their site's
 // `retention_days` are erased with their files, and webhook delivery logs, outbox emails and page
-// views older than LOG_RETENTION_DAYS are pruned. Everything goes in batches of BATCH_SIZE rows,
+// views older than LOG_RETENTION_DAYS are pruned, and chat files never sent (lib/uploads/prune-unsent.ts). Everything goes in batches of BATCH_SIZE rows,
 // one short transaction each, so no lock is held for long while the service keeps serving.
 
 export const BATCH_SIZE = 500;
@@ -19,6 +20,7 @@ export interface RetentionCounts {
   webhook_deliveries: number;
   emails: number;
   page_views: number;
+  unsent_uploads: number;
 }
 
 /**
@@ -102,9 +104,9 @@ export async function runDailyRetention(now = new Date()): Promise<RetentionCoun
   return claimed.length ? runRetention(now) : null;
 }
 
-/** Retention's work: both of the above. */
+/** Retention's work: the above, and chat files uploaded but never sent. */
 export async function runRetention(now = new Date()): Promise<RetentionCounts> {
-  const counts = { ...(await eraseExpiredRecords(now)), ...(await pruneLogs(now)) };
+  const counts = { ...(await eraseExpiredRecords(now)), ...(await pruneLogs(now)), unsent_uploads: await pruneUnsentUploads(now) };
   log.info("retention_done", { ...counts });
   return counts;
 }
