@@ -40,6 +40,8 @@ interface Pending {
   id?: string;
   c?: string | null;
   x?: XMLHttpRequest;
+  /** being described or uploaded now */
+  busy?: boolean;
   gone?: boolean;
 }
 const pending = new WeakMap<HTMLElement, Pending[]>();
@@ -58,7 +60,7 @@ function chip(p: Pending, all: Pending[], retry: () => void): HTMLLIElement {
   x.addEventListener("click", () => {
     const list = li.parentElement!;
     p.gone = true;
-    if (p.x) p.x.abort(); // the upload under way ends; the send goes on with the others
+    if (p.busy) p.x?.abort(); // the upload under way ends; the send goes on with the others
     else if (all.every((o) => o.gone || o.id)) retry(); // after a failure: send what is left (or nothing)
     li.remove();
     (list.querySelector<HTMLElement>(".x") || list.closest(".m")?.querySelector<HTMLElement>(".mt .lk"))?.focus();
@@ -84,7 +86,9 @@ export async function uploadFiles(el: HTMLElement, files: File[], retry: () => v
   let problem = "";
   for (const p of all) {
     if (p.gone || (p.id && p.c === st.c)) continue;
+    p.busy = true;
     const why = await uploadOne(p);
+    p.busy = false;
     if (why && !p.gone) {
       problem ||= why;
       const b = h("button", "lk", T.retryUpload);
