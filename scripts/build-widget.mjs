@@ -7,9 +7,10 @@
 //                                    a message with files arrives, or the form is opened
 //   public/widget/rating-<hash>.js   the rating asked for after a close, loaded on the close
 //   public/widget/hours-<hash>.js    "we're back …", loaded while the site is outside its service hours
-//   public/widget/manifest.json      which file loads which, on open or on need (the size test reads it)
 // Hashed names never change content, so they are served as immutable.
-//   node scripts/build-widget.mjs [--out DIR] [--watch]
+// --manifest FILE writes which file loads which, on open or on need (the size test reads it); it is
+// not served: everything under /widget/ is cached as immutable.
+//   node scripts/build-widget.mjs [--out DIR] [--manifest FILE] [--watch]
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,6 +21,8 @@ const src = path.join(root, "widget/src");
 const args = process.argv.slice(2);
 const outIndex = args.indexOf("--out");
 const out = outIndex >= 0 ? path.resolve(args[outIndex + 1]) : path.join(root, "public");
+const manifestIndex = args.indexOf("--manifest");
+const manifestFile = manifestIndex >= 0 ? path.resolve(args[manifestIndex + 1]) : null;
 export const LOCALES = ["de", "fr", "es", "ar"];
 
 const common = {
@@ -67,7 +70,7 @@ function sharePanelModules(panelModules, used) {
 }
 
 /** Builds everything into `dir`; returns the files written (relative to dir). */
-export async function buildWidget(dir = out) {
+export async function buildWidget(dir = out, manifestPath = manifestFile) {
   const files = new Map();
   // file -> { open: [files it loads when the panel opens and the visitor chats], need: [files it loads on need] }
   const manifest = {};
@@ -118,8 +121,8 @@ export async function buildWidget(dir = out) {
   rmSync(path.join(dir, "widget"), { recursive: true, force: true });
   mkdirSync(path.join(dir, "widget"), { recursive: true });
   for (const [name, bytes] of files) writeFileSync(path.join(dir, name), bytes);
-  writeFileSync(path.join(dir, "widget/manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-  return [...files.keys(), "widget/manifest.json"];
+  if (manifestPath) writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+  return [...files.keys()];
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename;

@@ -30,10 +30,9 @@ function gzippedSize(file: string): number {
 
 beforeAll(() => {
   out = mkdtempSync(path.join(tmpdir(), "parley-widget-"));
-  execFileSync(process.execPath, [path.resolve(import.meta.dirname, "../scripts/build-widget.mjs"), "--out", out]);
-  const scripts = readdirSync(path.join(out, "widget")).filter((f) => f.endsWith(".js"));
-  for (const name of ["widget.js", ...scripts.map((f) => `widget/${f}`)]) sizes.set(name, gzippedSize(path.join(out, name)));
-  manifest = JSON.parse(readFileSync(path.join(out, "widget/manifest.json"), "utf8")) as Manifest;
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, "../scripts/build-widget.mjs"), "--out", out, "--manifest", path.join(out, "manifest.json")]);
+  for (const name of ["widget.js", ...readdirSync(path.join(out, "widget")).map((f) => `widget/${f}`)]) sizes.set(name, gzippedSize(path.join(out, name)));
+  manifest = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")) as Manifest;
 });
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
