@@ -56,7 +56,12 @@ function fail(el: HTMLElement, text: string, cid: string, msg: string, files?: F
 export function showClosed(closed: boolean): void {
   els.cl!.hidden = !closed;
   if (!els.rt) {
-    if (closed) void loadChunk("rating").then((r) => !els.rt && r?.initRating(els));
+    if (closed)
+      void loadChunk("rating").then((r) => {
+        if (els.rt || !r) return;
+        r.initRating(els);
+        showClosed(!els.cl!.hidden); // still closed, or reopened meanwhile
+      });
     return;
   }
   els.rt.hidden = Boolean(st.r);

@@ -146,7 +146,7 @@ function start(boot: Boot): PanelApi {
     boot.frame.classList.toggle("o", open);
     boot.launcher.setAttribute("aria-expanded", String(open));
     if (open) {
-      (e.v!.hidden ? e[e.t!.hidden ? "db" : "tn"]! : e.tx!).focus();
+      (e.v!.hidden ? e[e.t!.hidden ? "db" : "tn"] : e.tx)?.focus(); // db and tn: none until the form's chunk has come
       e.ls!.scrollTop = e.ls!.scrollHeight;
       opened();
       repoll(); // a poll held while the panel was closed does not bring typing

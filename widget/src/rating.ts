@@ -13,7 +13,9 @@ const CSS = `.rt{display:grid;gap:8px}.rt fieldset{border:0;margin:0;padding:0}.
 
 function initRating(els: Elements): void {
   adoptStyle(boot.root, CSS);
-  fill(els.cl!.firstElementChild as HTMLElement, "afterend", MARKUP, els);
+  const closedLine = els.cl!.firstElementChild!;
+  fill(els.cl!, "afterbegin", MARKUP, els);
+  els.cl!.prepend(closedLine); // the rating goes under "This conversation was closed"
   let score = 0;
   const faces = Array.from(els.rt!.querySelectorAll<HTMLButtonElement>("[data-s]"));
   for (const face of faces) {
@@ -34,7 +36,6 @@ function initRating(els: Elements): void {
       showClosed(true);
     }
   });
-  showClosed(true);
 }
 
 const RATING = { initRating };
