@@ -3,8 +3,14 @@
 //   public/widget/panel-<hash>.js    the panel, loaded on first open, on idle, or when resuming
 //   public/widget/<lang>-<hash>.js   a language table, loaded only for visitors who read it
 //   public/widget/history-<hash>.js  the list of a returning visitor's conversations, loaded when there is one
+//   public/widget/uploads-<hash>.js  files in chat and the "leave a message" form, loaded when a file is picked,
+//                                    a message with files arrives, or the form is opened
+//   public/widget/rating-<hash>.js   the rating asked for after a close, loaded on the close
+//   public/widget/hours-<hash>.js    "we're back …", loaded while the site is outside its service hours
 // Hashed names never change content, so they are served as immutable.
-//   node scripts/build-widget.mjs [--out DIR] [--watch]
+// --manifest FILE writes which file loads which, on open or on need (the size test reads it); it is
+// not served: everything under /widget/ is cached as immutable.
+//   node scripts/build-widget.mjs [--out DIR] [--manifest FILE] [--watch]
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,6 +21,8 @@ const src = path.join(root, "widget/src");
 const args = process.argv.slice(2);
 const outIndex = args.indexOf("--out");
 const out = outIndex >= 0 ? path.resolve(args[outIndex + 1]) : path.join(root, "public");
+const manifestIndex = args.indexOf("--manifest");
+const manifestFile = manifestIndex >= 0 ? path.resolve(args[manifestIndex + 1]) : null;
 export const LOCALES = ["de", "fr", "es", "ar"];
 
 const common = {
@@ -29,34 +37,91 @@ const common = {
   logLevel: "warning",
 };
 
-async function bundle(entry, define = {}) {
-  const result = await esbuild.build({ ...common, entryPoints: [path.join(src, entry)], define });
-  return result.outputFiles[0].contents;
+async function bundle(entry, define = {}, extra = {}) {
+  const result = await esbuild.build({ ...common, entryPoints: [path.join(src, entry)], define, ...extra });
+  return result;
 }
+const code = (result) => result.outputFiles[0].contents;
 
 const hashed = (name, bytes) => `${name}-${createHash("sha256").update(bytes).digest("hex").slice(0, 10)}.js`;
 
+// A chunk the panel loads on need (chunks.ts) shares the panel's modules instead of carrying
+// copies with state of their own: an import of a module the panel holds resolves to the panel's
+// instance, which the panel hands over as Parley._m (the modules asked for, keyed by file name).
+const panelModule = (file) => path.relative(src, file).replaceAll(path.sep, "/");
+function sharePanelModules(panelModules, used) {
+  return {
+    name: "share-panel-modules",
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === "shared") return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: "shared" });
+        const name = panelModule(resolved.path);
+        if (!panelModules.has(name)) return resolved;
+        used.add(name);
+        return { path: name, namespace: "panel-module" };
+      });
+      build.onLoad({ filter: /.*/, namespace: "panel-module" }, (args) => ({
+        contents: `module.exports = window.Parley._m[${JSON.stringify(args.path)}];`,
+        loader: "js",
+      }));
+    },
+  };
+}
+
 /** Builds everything into `dir`; returns the files written (relative to dir). */
-export async function buildWidget(dir = out) {
+export async function buildWidget(dir = out, manifestPath = manifestFile) {
   const files = new Map();
+  // file -> { open: [files it loads when the panel opens and the visitor chats], need: [files it loads on need] }
+  const manifest = {};
   const locales = {};
-  for (const code of LOCALES) {
-    const bytes = await bundle(`locales/${code}.ts`);
-    locales[code] = hashed(code, bytes);
-    files.set(`widget/${locales[code]}`, bytes);
+  for (const code_ of LOCALES) {
+    const bytes = code(await bundle(`locales/${code_}.ts`));
+    locales[code_] = hashed(code_, bytes);
+    files.set(`widget/${locales[code_]}`, bytes);
   }
-  const history = await bundle("history.ts");
+  const history = code(await bundle("history.ts"));
   const historyName = hashed("history", history);
   files.set(`widget/${historyName}`, history);
-  const panel = await bundle("panel.ts", { __LOCALES__: JSON.stringify(locales), __HISTORY__: JSON.stringify(historyName) });
+
+  // The panel's module set first (the chunk names are not known yet: placeholders of the same kind).
+  const panelDefines = (chunks) => ({ __LOCALES__: JSON.stringify(locales), __HISTORY__: JSON.stringify(historyName), __CHUNKS__: JSON.stringify(chunks) });
+  const CHUNKS = ["uploads", "rating", "hours"];
+  const probe = await bundle("panel.ts", panelDefines(Object.fromEntries(CHUNKS.map((c) => [c, ""]))), { metafile: true });
+  const panelModules = new Set(Object.keys(probe.metafile.inputs).filter((f) => !f.startsWith("<")).map((f) => panelModule(path.resolve(root, f))));
+  const used = new Set();
+  const chunks = {};
+  for (const chunk of CHUNKS) {
+    const bytes = code(await bundle(`${chunk}.ts`, {}, { plugins: [sharePanelModules(panelModules, used)] }));
+    chunks[chunk] = hashed(chunk, bytes);
+    files.set(`widget/${chunks[chunk]}`, bytes);
+  }
+  const shared = [...used].sort();
+  const panel = code(
+    await esbuild.build({
+      ...common,
+      define: panelDefines(chunks),
+      stdin: {
+        contents: shared.map((m, i) => `import * as m${i} from ${JSON.stringify("./" + m)};`).join("\n") +
+          `\nimport "./panel";\nwindow.Parley && (window.Parley._m = {${shared.map((m, i) => `${JSON.stringify(m)}: m${i}`).join(", ")}});`,
+        resolveDir: src,
+        sourcefile: "panel-entry.ts",
+        loader: "ts",
+      },
+    }),
+  );
   const panelName = hashed("panel", panel);
   files.set(`widget/${panelName}`, panel);
-  const loader = await bundle("loader.ts", { __PANEL__: JSON.stringify(panelName) });
+  const loader = code(await bundle("loader.ts", { __PANEL__: JSON.stringify(panelName) }));
   files.set("widget.js", loader);
+
+  manifest["widget.js"] = { open: [`widget/${panelName}`], need: [] };
+  manifest[`widget/${panelName}`] = { open: [], need: [historyName, ...Object.values(chunks), ...Object.values(locales)].map((f) => `widget/${f}`) };
 
   rmSync(path.join(dir, "widget"), { recursive: true, force: true });
   mkdirSync(path.join(dir, "widget"), { recursive: true });
   for (const [name, bytes] of files) writeFileSync(path.join(dir, name), bytes);
+  if (manifestPath) writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
   return [...files.keys()];
 }
 

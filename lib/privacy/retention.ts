@@ -2,6 +2,7 @@ import { env } from "../core/env";
 import { log } from "../core/log";
 import { db } from "../db/client";
 import { pruneAuditEvents } from "../audit/prune";
+import { pruneUnsentUploads } from "../uploads/prune-unsent";
 import { eraseRows, removeFiles, storedFilesOf } from "./erase-rows";
 import { recordsScope } from "./subject-scope";
 
@@ -9,7 +10,8 @@ import { recordsScope } from "./subject-scope";
 // (lib/jobs, the `retention` queue) closed conversations and tickets older than their site's
 // `retention_days` are erased with their files; webhook delivery logs, outbox emails and page
 // views older than LOG_RETENTION_DAYS, visitor tokens long expired and audit events older than
-// AUDIT_RETENTION_DAYS are pruned. Everything goes in batches of BATCH_SIZE rows,
+// AUDIT_RETENTION_DAYS are pruned, and chat files never sent are deleted
+// (lib/uploads/prune-unsent.ts). Everything goes in batches of BATCH_SIZE rows,
 // one short transaction each, so no lock is held for long while the service keeps serving.
 
 export const BATCH_SIZE = 500;
@@ -23,6 +25,7 @@ export interface RetentionCounts {
   page_views: number;
   visitor_tokens: number;
   audit_events: number;
+  unsent_uploads: number;
 }
 
 /**
@@ -136,6 +139,7 @@ export async function runRetention(now = new Date()): Promise<RetentionCounts> {
     ...(await pruneLogs(now)),
     visitor_tokens: await pruneExpiredTokens(now),
     audit_events: await pruneAudit(),
+    unsent_uploads: await pruneUnsentUploads(now),
   };
   log.info("retention_done", { ...counts });
   return counts;

@@ -1,4 +1,4 @@
-import { onlyConversation } from "./support/admin";
+import { must, onlyConversation } from "./support/admin";
 import { SERVICE_URL } from "./support/env";
 import { expect as baseExpect, test } from "./support/fixtures";
 import { signedInStaff } from "./support/inbox";
@@ -44,4 +44,38 @@ test("the visitor attaches an image, the agent sees it; the agent attaches a PDF
   const { readFile } = await import("node:fs/promises");
   expect(Buffer.from(await readFile((await download.path())!))).toEqual(PDF);
   await agent.context.close();
+});
+
+test("a file's upload can be cancelled (nothing is sent), and a failed one retried from its chip", async ({ page, site, widget }) => {
+  await page.goto(site.url);
+  await widget.open();
+  await widget.said("Two tries");
+  const attach = page.locator("parley-chat").getByLabel("Add files").first();
+  const file = { name: "lamp.png", mimeType: "image/png", buffer: png(8, 8, () => [250, 200, 40]) };
+
+  // An upload that hangs: Cancel aborts it, the chip and its row go, and no message is sent.
+  let held = 0;
+  await page.route("**/api/v1/uploads/**", () => void held++); // never answered
+  await attach.setInputFiles(file);
+  const cancel = page.locator("parley-chat").getByRole("button", { name: "Cancel lamp.png" });
+  await expect(cancel).toBeVisible();
+  await expect.poll(() => held).toBe(1);
+  await cancel.click();
+  await expect(page.locator("parley-chat .fl")).toHaveCount(0);
+  await expect(widget.messages).toHaveCount(1);
+  await page.waitForTimeout(1_000);
+  const conversation = await onlyConversation(site.id);
+  const thread = await must<{ messages: { attachments: unknown[] }[] }>("GET", `/conversations/${conversation.id}`);
+  expect(thread.messages.flatMap((m) => m.attachments)).toEqual([]);
+
+  // An upload that fails: the chip says so with "Retry upload"; the retry sends the file.
+  await page.unroute("**/api/v1/uploads/**");
+  await page.route("**/api/v1/uploads/**", (route) => route.abort(), { times: 1 });
+  await attach.setInputFiles(file);
+  const retry = page.locator("parley-chat").getByRole("button", { name: "Retry upload" });
+  await expect(retry).toBeVisible();
+  await expect(page.locator("parley-chat .fl li")).toContainText("Upload failed");
+  await retry.click();
+  await expect(page.locator("parley-chat .me .at img")).toHaveAttribute("src", /^blob:/);
+  await expect(page.locator("parley-chat .fl")).toHaveCount(0);
 });

@@ -6,7 +6,7 @@ import { kick } from "./poll";
 import { soon, typed, typingOff } from "./presence";
 import { boot, forget, replaceState, save, st, vcall } from "./session";
 import { fmt, T } from "./strings";
-import { fileProblem, uploadAll } from "./files";
+import { loadChunk } from "./chunks";
 import type { Res } from "./types";
 import { h, type Elements } from "./view";
 
@@ -55,7 +55,16 @@ function fail(el: HTMLElement, text: string, cid: string, msg: string, files?: F
 /** The conversation was closed by staff (a 409, or the closing system message). */
 export function showClosed(closed: boolean): void {
   els.cl!.hidden = !closed;
-  els.rt!.hidden = Boolean(st.r);
+  if (!els.rt) {
+    if (closed)
+      void loadChunk("rating").then((r) => {
+        if (els.rt || !r) return;
+        r.initRating(els);
+        showClosed(!els.cl!.hidden); // still closed, or reopened meanwhile
+      });
+    return;
+  }
+  els.rt.hidden = Boolean(st.r);
   els.rd!.hidden = !st.r;
 }
 
@@ -75,11 +84,15 @@ async function deliver(text: string, cid: string, el: HTMLElement, files?: File[
   }
   const body: Record<string, unknown> = { body: text, client_id: cid };
   if (files) {
-    const pg = el.querySelector(".bd")!.insertBefore(h("progress"), el.querySelector(".mt"));
-    pg.setAttribute("aria-label", T.sendingFiles);
     status(el, T.sendingFiles, "pd");
-    const ids = await uploadAll(files, (done) => (pg.value = done));
-    pg.remove();
+    const uploads = await loadChunk("uploads");
+    const ids = uploads ? await uploads.uploadFiles(el, files, () => enqueue(text, cid, el, files)) : T.uploadFailed;
+    if (!ids) {
+      // every file cancelled: nothing is sent
+      el.remove();
+      rows.delete(cid);
+      return;
+    }
     if (typeof ids === "string") return fail(el, text, cid, ids, files);
     body.attachments = ids;
   }
@@ -145,9 +158,11 @@ function sendFiles(picked: File[]): void {
   const el = row("visitor", "", me.name);
   rows.set(cid, el);
   place(el);
-  const problem = picked.length > 10 ? T.tooMany : picked.map(fileProblem).find(Boolean);
-  if (problem) status(el, problem, "f");
-  else enqueue("", cid, el, picked);
+  void loadChunk("uploads").then((uploads) => {
+    const problem = !uploads ? T.uploadFailed : picked.length > 10 ? T.tooMany : picked.map(uploads.fileProblem).find(Boolean);
+    if (problem) status(el, problem, "f");
+    else enqueue("", cid, el, picked);
+  });
 }
 
 export function initComposer(e: Elements): void {

@@ -1,5 +1,5 @@
 import { boot, st, vcall } from "./session";
-import { fmt } from "./strings";
+import { fmt, T } from "./strings";
 import { h, TYPES } from "./view";
 
 // Files, for tickets and for the chat: the accepted types (browsers report no or another type for
@@ -18,8 +18,8 @@ export function fileProblem(f: File): string {
   return "";
 }
 
-/** One PUT of `f` with XHR (for progress); resolves with the HTTP status (0: no answer). */
-export const xput = (f: File, url: string, headers: Record<string, string>, progress: (done: number) => void): Promise<number> =>
+/** One PUT of `f` with XHR (for progress); resolves with the HTTP status (0: no answer, or aborted with `started`'s XHR). */
+export const xput = (f: File, url: string, headers: Record<string, string>, progress: (done: number) => void, started?: (x: XMLHttpRequest) => void): Promise<number> =>
   new Promise((done) => {
     const x = new XMLHttpRequest();
     x.open("PUT", url);
@@ -30,23 +30,99 @@ export const xput = (f: File, url: string, headers: Record<string, string>, prog
     x.addEventListener("error", () => done(0));
     x.addEventListener("abort", () => done(0));
     x.send(f);
+    started?.(x);
   });
 
-/** Describes and uploads each file into the conversation; the ids, or the first problem's text. */
-export async function uploadAll(files: File[], progress: (done: number) => void): Promise<string[] | string> {
-  const ids: string[] = [];
-  const total = files.reduce((n, f) => n + f.size, 0) || 1;
-  let sent = 0;
-  for (const f of files) {
-    const r = await vcall("POST", "/api/v1/chat/visitor/uploads", { name: f.name.slice(0, 255), content_type: typeOf(f), bytes: f.size });
-    const u = r.ok ? (r.result as { attachment_id: string; upload_url: string; upload_headers?: Record<string, string> }) : null;
-    if (!u) return r.message || fmt("uploadFailed");
-    const status = await xput(f, new URL(u.upload_url, boot.api).href, u.upload_headers || {}, (d) => progress((sent + d * f.size) / total));
-    if (status < 200 || status > 299) return fmt(status === 400 ? "refused" : "uploadFailed");
-    sent += f.size;
-    ids.push(u.attachment_id);
+/** A file of a message being sent: its chip, and once uploaded its id in conversation `c`. */
+interface Pending {
+  f: File;
+  li: HTMLLIElement;
+  id?: string;
+  c?: string | null;
+  x?: XMLHttpRequest;
+  /** being described or uploaded now */
+  busy?: boolean;
+  gone?: boolean;
+}
+const pending = new WeakMap<HTMLElement, Pending[]>();
+
+/** A chip: name and size, progress, what is happening (inside the message list, a live region), and Cancel. */
+function chip(p: Pending, all: Pending[], retry: () => void): HTMLLIElement {
+  const li = h("li");
+  const name = h("span", "", p.f.name + " ");
+  name.dir = "auto";
+  name.append(h("span", "fz", size(p.f.size)));
+  const pg = h("progress");
+  pg.setAttribute("aria-label", fmt("uploadOf", { name: p.f.name }));
+  const x = h("button", "x", "×");
+  x.type = "button";
+  x.setAttribute("aria-label", fmt("cancelUpload", { name: p.f.name }));
+  x.addEventListener("click", () => {
+    const list = li.parentElement!;
+    p.gone = true;
+    if (p.busy) p.x?.abort(); // the upload under way ends; the send goes on with the others
+    else if (all.every((o) => o.gone || o.id)) retry(); // after a failure: send what is left (or nothing)
+    li.remove();
+    (list.querySelector<HTMLElement>(".x") || list.closest(".m")?.querySelector<HTMLElement>(".mt .lk"))?.focus();
+  });
+  li.append(name, x, pg, h("span", "fs"));
+  return li;
+}
+
+/**
+ * Uploads the files of message row `el`, each as a chip with its progress and Cancel; a failed one
+ * says why and offers Retry (`retry` sends the message again: uploaded files are not uploaded twice).
+ * Answers the ids of the files uploaded, null when every file was cancelled, or the first problem's text.
+ */
+export async function uploadFiles(el: HTMLElement, files: File[], retry: () => void): Promise<string[] | string | null> {
+  let all = pending.get(el);
+  if (!all) {
+    const list: Pending[] = (all = files.map((f) => ({ f }) as Pending));
+    const ul = h("ul", "fl");
+    ul.replaceChildren(...list.map((p) => (p.li = chip(p, list, retry))));
+    el.querySelector(".bd")!.insertBefore(ul, el.querySelector(".mt"));
+    pending.set(el, list);
   }
-  return ids;
+  let problem = "";
+  for (const p of all) {
+    if (p.gone || (p.id && p.c === st.c)) continue;
+    p.busy = true;
+    const why = await uploadOne(p);
+    p.busy = false;
+    if (why && !p.gone) {
+      problem ||= why;
+      const b = h("button", "lk", T.retryUpload);
+      b.type = "button";
+      b.addEventListener("click", retry);
+      p.li.classList.add("bad");
+      p.li.querySelector(".fs")!.append(" ", b);
+    }
+  }
+  const live = all.filter((p) => !p.gone);
+  if (problem) return problem;
+  el.querySelector(".fl")?.remove(); // sent: the message shows its files as the server lists them
+  return live.length ? live.map((p) => p.id!) : null;
+}
+
+/** Describes one file into the current conversation and PUTs it; "" when done, else why not. */
+async function uploadOne(p: Pending): Promise<string> {
+  const pg = p.li.querySelector("progress")!,
+    fs = p.li.querySelector(".fs")!;
+  p.li.classList.remove("bad");
+  fs.textContent = T.uploading;
+  const r = await vcall("POST", "/api/v1/chat/visitor/uploads", { name: p.f.name.slice(0, 255), content_type: typeOf(p.f), bytes: p.f.size });
+  const u = r.ok ? (r.result as { attachment_id: string; upload_url: string; upload_headers?: Record<string, string> }) : null;
+  if (p.gone) return "";
+  if (!u) return (fs.textContent = r.message || T.uploadFailed);
+  const status = await xput(p.f, new URL(u.upload_url, boot.api).href, u.upload_headers || {}, (d) => (pg.value = d), (x) => (p.x = x));
+  p.x = undefined;
+  if (p.gone) return "";
+  if (status < 200 || status > 299) return (fs.textContent = status === 400 ? T.refused : T.uploadFailed);
+  pg.value = 1;
+  fs.textContent = T.uploaded;
+  p.id = u.attachment_id;
+  p.c = st.c;
+  return "";
 }
 
 export interface Attachment {

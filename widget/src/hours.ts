@@ -1,7 +1,9 @@
+// The hours chunk (public/widget/hours-<hash>.js), loaded only while the site is outside its hours.
 // "We're back …" for a site outside its service hours (docs/service-hours.md): the opening time in
 // the visitor's own time zone (the browser's) and, where it speaks the widget's language, its own
 // conventions (en-GB: 09:00, en-US: 09:00 AM).
 import { fmt, T } from "./strings";
+import type { ParleyWindow } from "./types";
 
 const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 
@@ -18,3 +20,8 @@ export function backAt(iso: string | null, now = new Date()): string {
   const day = at.toLocaleDateString(lang, days < 7 ? { weekday: "long" } : { weekday: "long", day: "numeric", month: "long" });
   return fmt("backOn", { day, time });
 }
+
+const HOURS = { backAt };
+export type Hours = typeof HOURS;
+
+(window as ParleyWindow).Parley?._chunk?.("hours", HOURS);

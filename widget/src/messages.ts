@@ -2,7 +2,8 @@ import { renderText } from "./markdown";
 import { boot, st, vcall } from "./session";
 import { T, type Key } from "./strings";
 import { h, type Elements } from "./view";
-import { showFiles, type Attachment } from "./files";
+import type { Attachment } from "./files";
+import { loadChunk } from "./chunks";
 import { keepMessage } from "./recent";
 
 // The message list: rows in sequence order, consecutive messages of one author grouped (name and
@@ -156,7 +157,11 @@ export function add(m: Message | undefined | null): boolean {
   }
   const ts = new Date(m.created_at);
   status(el, isNaN(+ts) ? "" : ts.toLocaleTimeString(T.lang === "en" ? [] : T.lang, { hour: "2-digit", minute: "2-digit" }));
-  if (m.attachments?.length && !el.querySelector(".at")) showFiles(el, m.attachments);
+  const files = m.attachments;
+  if (files?.length && !el.dataset.f) {
+    el.dataset.f = "1";
+    void loadChunk("uploads").then((u) => u?.showFiles(el, files));
+  }
   if (!el.dataset.k) {
     el.dataset.k = String(generation * 1e9 + m.sequence);
     place(el);

@@ -58,7 +58,6 @@ input,textarea{font:inherit;font-size:14px;color:inherit;margin:0}
 @keyframes dot{0%,60%,100%{transform:none;opacity:.45}30%{transform:translateY(-3px);opacity:1}}
 .cl{margin:6px 12px 0;padding:12px 14px;border:1px solid var(--ln);border-radius:12px;display:grid;gap:8px;font-size:13px;text-align:center}
 .cl p{margin:0}
-.rt{display:grid;gap:8px}.rt fieldset{border:0;margin:0;padding:0}.rt legend{margin:0 auto 4px}.rf{display:flex;justify-content:center;gap:4px}.fa5{font-size:24px;line-height:1;padding:4px;background:none;border:2px solid transparent;border-radius:10px;cursor:pointer}.fa5[aria-pressed=true]{border-color:var(--a)}.rt textarea{font:inherit;padding:6px 8px;border:1px solid var(--ln);border-radius:8px;resize:vertical}
 .ea{display:grid;gap:6px;padding:10px 12px;border-top:1px solid var(--ln);font-size:13px}
 .rw{display:flex;gap:8px}
 .rw input{flex:1;min-width:0}
@@ -67,10 +66,6 @@ input,textarea{font:inherit;font-size:14px;color:inherit;margin:0}
 .ab svg{width:20px;height:20px}
 .ab:focus-within{outline:2px solid var(--lk)}
 .tx:empty{display:none}
-.at{display:grid;gap:4px;margin-top:4px;justify-items:inherit}
-.at img{display:block;width:200px;height:150px;object-fit:cover;border-radius:12px;background:var(--th)}
-.fk{padding:7px 12px;border:1px solid var(--bo);border-radius:12px;background:var(--bg);color:var(--lk);cursor:pointer;max-width:240px;overflow-wrap:anywhere;text-align:start}
-.bd progress{width:160px;margin-top:4px}
 .c:focus-within{border-color:var(--a);box-shadow:0 0 0 1px var(--a)}
 .c textarea{flex:1;resize:none;height:36px;max-height:120px;padding:8px 0;line-height:20px;border:0;border-radius:0;background:none;outline:0}
 input,textarea{border:1px solid var(--bo);border-radius:10px;padding:9px 11px;background:var(--bg);min-width:0}
@@ -79,32 +74,7 @@ input:focus,.t textarea:focus{outline:2px solid var(--a);outline-offset:-1px}
 .sb svg{width:18px;height:18px}
 [dir=rtl] .sb svg{transform:scaleX(-1)}
 .go{align-self:center;margin:2px 0 10px;font-size:12.5px;color:var(--mu)}
-.t{overflow-y:auto;padding:16px 20px 20px;gap:12px}
-.t h2{font-size:17px;margin:0}
-.t p{margin:0}
-.fd,.fa{display:grid;gap:5px}
-.fd label{font-size:13px;font-weight:600}
-.t textarea{resize:vertical}
-[aria-invalid=true]{border-color:var(--er)}
-.fe{font-size:12px;font-weight:400;color:var(--er)}
-.fe:empty{display:none}
-.fb{justify-self:start;display:inline-flex;align-items:center;gap:6px;padding:7px 12px;border:1px dashed var(--bo);border-radius:10px;font-weight:600;cursor:pointer}
-.fb:focus-within{outline:2px solid var(--lk);outline-offset:2px}
-.fh{font-weight:400;color:var(--mu);font-size:12px}
-.fl{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:6px;font-size:12.5px}
-.fl li{position:relative;display:grid;grid-template-columns:1fr auto;align-items:center;gap:2px 6px;flex:1 1 100%;padding:7px 8px 7px 12px;border:1px solid var(--ln);border-radius:10px;background:var(--th);overflow-wrap:anywhere}
-.fl .fz{color:var(--mu);white-space:nowrap}
-.fl progress{grid-column:1/-1;width:100%;height:4px;accent-color:var(--a)}
-.fl .x{grid-row:1;grid-column:2;width:26px;height:26px;border:0;border-radius:50%;background:none;color:var(--mu);font-size:16px;line-height:1}
-.fl .x:hover{background:var(--ln)}
-.fs{grid-column:1/-1;color:var(--mu)}
-.fs:empty{display:none}
-.bad{border-color:var(--er)!important}
-.bad .fs,.er{color:var(--er)}
-.er{font-size:13px}
-.er:empty{display:none}
 .bt{padding:10px 18px;border:0;border-radius:10px;background:var(--a);color:var(--af);font-weight:600}
-.st{align-self:start}
 .bt:disabled{opacity:.6;cursor:default}
 @media (max-width:480px){.p{inset:0;width:auto;height:auto;border-radius:0}}
 @media (prefers-reduced-motion:reduce){.dt i{animation:none;opacity:.7}}`;

@@ -4,16 +4,16 @@ import { me } from "./identity";
 import { initComposer, markClosed, composer, showClosed } from "./composer";
 import { avatar, initMessages, nextGeneration, note, rows, type Message } from "./messages";
 import { PANEL_CSS } from "./panel-style";
+import { adoptStyle } from "./style";
 import { drop, kick, poll, repoll, tokenMoved } from "./poll";
 import { initPresence, opened, showTyping, stopReading, typingOff } from "./presence";
 import { adopt, hooks, initSession, key, read, save, st } from "./session";
 import { keepCurrent } from "./recent";
 import { initReturning, offerList } from "./returning";
-import { backAt } from "./hours";
 import { fmt, T, type Key } from "./strings";
-import { initTickets } from "./tickets";
-import { initRating } from "./rating";
+import { loadChunk } from "./chunks";
 import { loadStrings } from "./i18n";
+import type { Hours } from "./hours";
 import type { Boot, PanelApi, ParleyWindow, SiteConfig } from "./types";
 import { buildView, localize, type Elements } from "./view";
 
@@ -27,25 +27,26 @@ function start(boot: Boot): PanelApi {
   /** Sequences of others' messages, for the unread count. */
   let incoming: number[] = [];
   let pageTitle: string | null = null;
+  /** "We're back …": the hours chunk's, loaded while the site is outside its hours. */
+  let backAt: Hours["backAt"] | null = null;
   const active = () => isOpen && !D.hidden;
 
   const ensureView = (): Elements => {
     if (els) return els;
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(PANEL_CSS);
-      boot.root.adoptedStyleSheets = [...boot.root.adoptedStyleSheets, sheet];
-    } catch {
-      const style = D.createElement("style");
-      style.textContent = PANEL_CSS;
-      boot.root.prepend(style);
-    }
+    adoptStyle(boot.root, PANEL_CSS);
     const e = (els = buildView(boot.frame));
     initMessages(e);
     initPresence(e, active);
     initComposer(e);
-    initTickets(e, show);
-    initRating(e);
+    let openForm: (() => void) | null = null;
+    e.go!.addEventListener("click", () => void loadChunk("uploads").then((u) => {
+      if (!u) return;
+      if (!openForm) {
+        openForm = u.initTickets(e, show);
+        refresh();
+      }
+      openForm();
+    }));
     e.x!.addEventListener("click", () => toggle(false, true));
     initReturning(e, {
       isOpen: () => isOpen,
@@ -71,8 +72,8 @@ function start(boot: Boot): PanelApi {
     els.p!.setAttribute("aria-label", title);
     // Outside service hours: when the team is back, and the owner's away message before a start
     const closed = config?.open === false;
-    els.su!.textContent = (closed && backAt(config!.next_open_at)) || (offline ? T.away : T.replyFast);
-    els.tp!.textContent = offline ? T.away : T.ticketIntro;
+    els.su!.textContent = (closed && backAt?.(config!.next_open_at)) || (offline ? T.away : T.replyFast);
+    if (els.tp) els.tp.textContent = offline ? T.away : T.ticketIntro; // the form is the uploads chunk's
     els.gr!.textContent = config?.greeting || T.greeting;
     const away = closed && !st.c ? config!.away_message : null;
     const text = [away, offline ? (me.email ? fmt("offlineNoteTo", { email: me.email }) : T.offlineNote) : ""].filter(Boolean).join(" ");
@@ -145,7 +146,7 @@ function start(boot: Boot): PanelApi {
     boot.frame.classList.toggle("o", open);
     boot.launcher.setAttribute("aria-expanded", String(open));
     if (open) {
-      (e.v!.hidden ? e[e.t!.hidden ? "db" : "tn"]! : e.tx!).focus();
+      (e.v!.hidden ? e[e.t!.hidden ? "db" : "tn"] : e.tx)?.focus(); // db and tn: none until the form's chunk has come
       e.ls!.scrollTop = e.ls!.scrollHeight;
       opened();
       repoll(); // a poll held while the panel was closed does not bring typing
@@ -231,6 +232,11 @@ function start(boot: Boot): PanelApi {
   void boot.config().then((c) => {
     config = c;
     refresh();
+    if (c?.open === false)
+      void loadChunk("hours").then((h) => {
+        backAt = h?.backAt || null;
+        refresh();
+      });
   });
   void loadStrings(boot).then((table) => {
     Object.assign(T, table);

@@ -69,6 +69,7 @@ export const EN = {
   addFiles: "Add files",
   filesHint: "Up to 10 files, 10 MB each",
   remove: "Remove {name}",
+  cancelUpload: "Cancel {name}",
   tooMany: "You can attach at most 10 files.",
   badType: "“{name}” can't be attached: use images, PDF, text, CSV, ZIP, Word or Excel files.",
   tooBig: "“{name}” is larger than 10 MB.",

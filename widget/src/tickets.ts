@@ -5,6 +5,7 @@ import { boot } from "./session";
 import { fmt, T, type Key } from "./strings";
 import { h, type Elements } from "./view";
 import { fileProblem, size, typeOf, xput } from "./files";
+import { buildTicketView } from "./ticket-view";
 
 // "Leave a message": a ticket with files. Files show as chips (name, size, remove); fields are
 // checked inline; the uploads run after the ticket is filed, each with its progress and a retry.
@@ -158,8 +159,10 @@ async function submit(ev: Event) {
 
 const holdPage = (ev: BeforeUnloadEvent) => ev.preventDefault();
 
-export function initTickets(e: Elements, show: (form: boolean) => void): void {
+/** Wires the form once; answers what opening it does. */
+export function initTickets(e: Elements, show: (form: boolean) => void): () => void {
   els = e;
+  buildTicketView(e);
   const form = els.t as HTMLFormElement,
     input = els.tf as HTMLInputElement;
   input.addEventListener("change", () => {
@@ -177,11 +180,6 @@ export function initTickets(e: Elements, show: (form: boolean) => void): void {
     }
   });
   form.addEventListener("submit", (ev) => void submit(ev));
-  els.go!.addEventListener("click", () => {
-    (els.tn as HTMLInputElement).value ||= me.name;
-    (els.te as HTMLInputElement).value ||= me.email;
-    show(true);
-  });
   els.bk!.addEventListener("click", () => show(false));
   els.db!.addEventListener("click", () => {
     form.reset();
@@ -192,4 +190,9 @@ export function initTickets(e: Elements, show: (form: boolean) => void): void {
     form.insertBefore(els.fl!, els.er!);
     show(false);
   });
+  return () => {
+    (els.tn as HTMLInputElement).value ||= me.name;
+    (els.te as HTMLInputElement).value ||= me.email;
+    show(true);
+  };
 }

@@ -99,6 +99,10 @@ export interface ParleyGlobal {
   _locale?: (code: string, table: Strings) => void;
   /** the history chunk registers itself here (history.ts) */
   _history?: (start: import("./history").HistoryStart) => void;
+  /** a chunk loaded on need registers itself here (chunks.ts) */
+  _chunk?: (name: string, api: unknown) => void;
+  /** the panel's modules, shared with its chunks (scripts/build-widget.mjs) */
+  _m?: Record<string, unknown>;
   q?: unknown[];
 }
 

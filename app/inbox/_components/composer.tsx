@@ -35,16 +35,26 @@ export function Composer({
   const [caret, setCaret] = useState(0);
   const mentionsRef = useRef<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
+  // The upload under way (Cancel aborts it), and the files already uploaded: a retry sends them without uploading again.
+  const uploading = useRef<AbortController | null>(null);
+  const uploaded = useRef(new Map<File, string>());
   const textarea = useRef<HTMLTextAreaElement>(null);
   const typing = useRef({ sentAt: 0, idle: null as ReturnType<typeof setTimeout> | null, on: false });
   const base = `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}`;
   const { text, setText, busy, error, send } = useSendText(
     async (body) => {
       const attachments: string[] = [];
-      for (const file of files) {
-        const uploaded = await uploadFile(base, file);
-        if (!uploaded.ok) return uploaded;
-        attachments.push(uploaded.result);
+      const controller = (uploading.current = new AbortController());
+      try {
+        for (const file of files) {
+          const known = uploaded.current.get(file);
+          const outcome = known ? null : await uploadFile(base, file, controller.signal);
+          if (outcome && !outcome.ok) return outcome;
+          if (outcome) uploaded.current.set(file, outcome.result);
+          attachments.push(known ?? outcome!.result);
+        }
+      } finally {
+        uploading.current = null;
       }
       const content = attachments.length > 0 ? { body, attachments } : { body };
       const mentions = mode === "note" && mentionsRef.current.length > 0 ? { mentions: mentionsRef.current } : {};
@@ -52,6 +62,7 @@ export function Composer({
     },
     () => {
       setFiles([]);
+      uploaded.current.clear();
       // The service clears this member's typing when the message is stored.
       typing.current.on = false;
       if (typing.current.idle) clearTimeout(typing.current.idle);
@@ -179,8 +190,13 @@ export function Composer({
           }}
         />
       </label>
+      {busy && files.length > 0 ? (
+        <button type="button" className={styles.linkButton} onClick={() => uploading.current?.abort()}>
+          Cancel upload
+        </button>
+      ) : null}
       <SendRow
-        label={mode === "note" ? "Add note" : "Send reply"}
+        label={error && files.length > 0 ? "Retry" : mode === "note" ? "Add note" : "Send reply"}
         disabled={busy || replyingClosed || (text.trim() === "" && files.length === 0)}
         error={error}
       />

@@ -70,6 +70,7 @@ const table: Table = {
   addFiles: "إضافة ملفات",
   filesHint: "حتى 10 ملفات، 10 ميغابايت لكل ملف",
   remove: "إزالة {name}",
+  cancelUpload: "إلغاء {name}",
   tooMany: "يمكنك إرفاق 10 ملفات على الأكثر.",
   badType: "لا يمكن إرفاق «{name}»: استخدم الصور أو PDF أو النص أو CSV أو ZIP أو Word أو Excel.",
   tooBig: "«{name}» أكبر من 10 ميغابايت.",

@@ -70,6 +70,7 @@ const table: Table = {
   addFiles: "Dateien hinzufügen",
   filesHint: "Bis zu 10 Dateien, je 10 MB",
   remove: "{name} entfernen",
+  cancelUpload: "{name} abbrechen",
   tooMany: "Sie können höchstens 10 Dateien anhängen.",
   badType: "„{name}“ kann nicht angehängt werden: Bilder, PDF, Text, CSV, ZIP, Word oder Excel verwenden.",
   tooBig: "„{name}“ ist größer als 10 MB.",

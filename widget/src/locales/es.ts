@@ -70,6 +70,7 @@ const table: Table = {
   addFiles: "Añadir archivos",
   filesHint: "Hasta 10 archivos, 10 MB cada uno",
   remove: "Quitar {name}",
+  cancelUpload: "Cancelar {name}",
   tooMany: "Puedes adjuntar como máximo 10 archivos.",
   badType: "«{name}» no se puede adjuntar: usa imágenes, PDF, texto, CSV, ZIP, Word o Excel.",
   tooBig: "«{name}» supera los 10 MB.",

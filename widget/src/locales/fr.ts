@@ -70,6 +70,7 @@ const table: Table = {
   addFiles: "Ajouter des fichiers",
   filesHint: "10 fichiers max., 10 Mo chacun",
   remove: "Retirer {name}",
+  cancelUpload: "Annuler {name}",
   tooMany: "Vous pouvez joindre au plus 10 fichiers.",
   badType: "« {name} » ne peut pas être joint : utilisez des images, PDF, texte, CSV, ZIP, Word ou Excel.",
   tooBig: "« {name} » dépasse 10 Mo.",
