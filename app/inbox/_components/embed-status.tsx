@@ -26,7 +26,7 @@ export function EmbedStatus({ siteId, serviceOrigin, seen }: { siteId: string; s
           Copy
         </button>
       </div>
-      <p className={styles.hint} role="status">
+      <p className={styles.hint} aria-live="polite">
         {copied}
       </p>
       <p className={styles.label} id={`${prefix}-seen`}>

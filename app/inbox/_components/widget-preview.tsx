@@ -49,5 +49,5 @@ export function WidgetPreview({ config, site, serviceOrigin }: { config: Preview
     const timer = setTimeout(() => setShown(wanted), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [wanted]);
-  return <iframe className={styles.widgetPreview} title={`Preview of the widget on ${site}`} sandbox="allow-scripts" srcDoc={shown} data-testid="widget-preview" />;
+  return <iframe className={styles.widgetPreview} title={`Preview of the widget on ${site}`} sandbox="allow-scripts" loading="lazy" srcDoc={shown} data-testid="widget-preview" />;
 }
