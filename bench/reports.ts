@@ -17,7 +17,6 @@ import { closeDatabase, separatePostgresExecutor, sqlExecutor, type SqlExecutor 
 import { reportQuery } from "../lib/contracts/reports";
 import { buildReport } from "../lib/reports/report";
 import { reportCsv } from "../lib/reports/report-csv";
-import { markAllStale } from "../lib/reports/cycle-statements";
 import { measureStaleConversations } from "../lib/reports/cycles";
 
 const { values } = parseArgs({ options: { conversations: { type: "string" }, days: { type: "string" }, samples: { type: "string" } } });
@@ -103,7 +102,10 @@ async function main(): Promise<void> {
   const [, seedMs] = await timed(seed);
   const inRange = Math.round((conversations * 30) / days);
   console.log(`${conversations.toLocaleString("en")} conversations over ${days} days (about ${inRange.toLocaleString("en")} in 30 days): seed ${(seedMs / 1000).toFixed(1)} s`);
-  await markAllStale();
+  await (await bulk).transaction(async (tx) => {
+    await tx.executeSql("SET LOCAL statement_timeout = 0");
+    await tx.executeSql("INSERT INTO report_stale_conversations (conversation_id) SELECT id FROM conversations ON CONFLICT DO NOTHING");
+  });
   const [measured, measureMs] = await timed(() => measureStaleConversations((done) => process.stdout.write(`\rmeasured ${done.toLocaleString("en")}`)));
   console.log(`\nbackfill: ${measured.toLocaleString("en")} conversations measured in ${(measureMs / 1000).toFixed(1)} s`);
   for (const group of ["day", "week", "member"]) {

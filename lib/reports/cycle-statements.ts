@@ -35,13 +35,6 @@ export async function replaceCycles(tx: Transaction, conversationIds: string[], 
   await tx.$executeRaw`DELETE FROM report_stale_conversations WHERE conversation_id = ANY(${conversationIds}::text[])`;
 }
 
-/** Marks every conversation stale (the one-off re-measurement, e.g. after a bulk import without triggers). */
-export async function markAllStale(): Promise<number> {
-  return (await db()).$executeRaw`
-    INSERT INTO report_stale_conversations (conversation_id) SELECT id FROM conversations
-    ON CONFLICT (conversation_id) DO UPDATE SET marked_at = EXCLUDED.marked_at`;
-}
-
 /** A report's range and scope: null site or member, any. */
 export interface RangeFilter {
   from: Date;
