@@ -1,8 +1,9 @@
-// npx tsx bench/reports.ts — reports computed on read (docs/reports.md, "Computed on read, not precomputed";
+// npx tsx bench/reports.ts — reports read from the precomputed cycles (docs/reports.md, "Precomputed";
 // issue #27, "Bench"). Seeds N conversations spread evenly over D days on one site with service
 // hours (Europe/Berlin, weekdays 09:00-17:30): each a visitor message, a bot reply for one in ten, a
 // person's reply, a second exchange, a close for two in three, a reopen and second close for one in
-// twenty, a rating for one in five closes. Then times GET /inbox/reports' service (buildReport) for
+// twenty, a rating for one in five closes. Then measures every conversation's cycles (the backfill:
+// the seed skips the triggers that mark them) and times GET /inbox/reports' service (buildReport) for
 // a 30-day range ending today (day, week, member) and the CSV once: p50/p99 in-process, no HTTP.
 // On a scratch database only: the seed skips triggers (session_replication_role = replica).
 //
@@ -16,6 +17,7 @@ import { closeDatabase, separatePostgresExecutor, sqlExecutor, type SqlExecutor 
 import { reportQuery } from "../lib/contracts/reports";
 import { buildReport } from "../lib/reports/report";
 import { reportCsv } from "../lib/reports/report-csv";
+import { measureStaleConversations } from "../lib/reports/cycles";
 
 const { values } = parseArgs({ options: { conversations: { type: "string" }, days: { type: "string" }, samples: { type: "string" } } });
 const conversations = Number(values.conversations ?? 5_000);
@@ -100,6 +102,12 @@ async function main(): Promise<void> {
   const [, seedMs] = await timed(seed);
   const inRange = Math.round((conversations * 30) / days);
   console.log(`${conversations.toLocaleString("en")} conversations over ${days} days (about ${inRange.toLocaleString("en")} in 30 days): seed ${(seedMs / 1000).toFixed(1)} s`);
+  await (await bulk).transaction(async (tx) => {
+    await tx.executeSql("SET LOCAL statement_timeout = 0");
+    await tx.executeSql("INSERT INTO report_stale_conversations (conversation_id) SELECT id FROM conversations ON CONFLICT DO NOTHING");
+  });
+  const [measured, measureMs] = await timed(() => measureStaleConversations((done) => process.stdout.write(`\rmeasured ${done.toLocaleString("en")}`)));
+  console.log(`\nbackfill: ${measured.toLocaleString("en")} conversations measured in ${(measureMs / 1000).toFixed(1)} s`);
   for (const group of ["day", "week", "member"]) {
     console.log(`report, 30 days, by ${group}: ${await percentiles(() => buildReport(reportQuery.parse({ group })))}`);
   }

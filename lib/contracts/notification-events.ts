@@ -6,7 +6,7 @@
 import type { WebhookEvent } from "./webhooks";
 
 /** Every event type the outbox carries: the webhook events, and those that only Parley hears. */
-export type NotificationEventType = WebhookEvent | "ticket.replied" | "delivery.retry" | "email.send" | "conversation.snoozed" | "mention.created";
+export type NotificationEventType = WebhookEvent | "ticket.replied" | "delivery.retry" | "email.send" | "conversation.snoozed" | "mention.created" | "conversation.assigned";
 
 /** One claimed event. `subjectId` is the row it is about: a message, conversation, ticket, attachment, ticket reply or webhook delivery. */
 export interface OutboxEvent {

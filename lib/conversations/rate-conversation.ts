@@ -19,10 +19,13 @@ export const toWireRating = (row: Pick<ConversationRating, "score" | "comment" |
   created_at: row.createdAt.toISOString(),
 });
 
-export async function rateConversation(conversationId: string, { score, comment }: RateConversationInput) {
+/** `close`: the close an email's link rates (another close of the conversation is 409, like an open one). */
+export async function rateConversation(conversationId: string, { score, comment }: RateConversationInput, close?: Date) {
   const prisma = await db();
-  const conversation = await prisma.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: { status: true, closedAt: true } });
+  const conversation = await prisma.conversation.findUnique({ where: { id: conversationId }, select: { status: true, closedAt: true } });
+  if (!conversation) throw new AppError("conversation_not_found", "No conversation has this identifier.");
   if (conversation.status !== "closed" || !conversation.closedAt) throw ratingClosed();
+  if (close && close.getTime() !== conversation.closedAt.getTime()) throw ratingClosed();
   try {
     const row = await prisma.conversationRating.create({
       data: { id: randomUUID(), conversationId, closedAt: conversation.closedAt, score, comment: comment ?? null },

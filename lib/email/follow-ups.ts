@@ -5,6 +5,7 @@ import { QUEUES, type JobSpec } from "../jobs/queue";
 import type { NotificationTimings } from "../jobs/timings";
 import { storeEmails } from "./outbox";
 import { unsubscribeUrl } from "./links";
+import { ratingLinks } from "./rating-links";
 import { renderEmail } from "./templates";
 
 // Visitor follow-ups (decisions.md "Email"): staff replies the visitor has not seen
@@ -30,7 +31,7 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
   const prisma = await db();
   const conversation = await prisma.conversation.findUnique({
     where: { id: conversationId },
-    select: { siteId: true, visitorEmail: true, visitorName: true, visitorSeenSequence: true, origin: true, site: { select: { name: true } } },
+    select: { siteId: true, status: true, closedAt: true, visitorEmail: true, visitorName: true, visitorSeenSequence: true, origin: true, site: { select: { name: true } } },
   });
   if (!conversation?.visitorEmail) return;
   const state = await prisma.visitorFollowUp.findUnique({ where: { conversationId } });
@@ -61,6 +62,8 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
     link: { label: `Continue the conversation on ${conversation.origin}`, url: conversation.origin },
     footer: `You wrote to ${siteName} and left this address for replies.`,
     unsubscribeUrl: unsubscribe,
+    // After a close, the email asks for a rating of that close.
+    ...(conversation.status === "closed" && conversation.closedAt ? { ratingLinks: await ratingLinks({ conversationId, closedAt: conversation.closedAt }) } : {}),
   });
   const latest = unseen.at(-1)!.sequence;
   await context.executor.transaction(async (sql) => {

@@ -34,7 +34,11 @@ export interface EmailLayout {
   link?: { label: string; url: string };
   footer?: string;
   unsubscribeUrl?: string;
+  /** One-click rating links (lib/email/rating-links.ts), for an email about a closed conversation. */
+  ratingLinks?: { score: number; url: string }[];
 }
+
+const RATING_LABELS = ["1 (bad)", "2", "3", "4", "5 (great)"];
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
@@ -55,6 +59,7 @@ export function renderEmail(layout: EmailLayout): EmailContent {
     layout.intro,
     ...quotes.flatMap((quote) => ["", `${quote.author}:`, ...quoteLines(quote).map((line) => `> ${line}`)]),
     ...(layout.link ? ["", `${layout.link.label}: ${layout.link.url}`] : []),
+    ...(layout.ratingLinks ? ["", "How did we do?", ...layout.ratingLinks.map((link) => `${RATING_LABELS[link.score - 1]}: ${link.url}`)] : []),
     ...(layout.footer ? ["", "--", layout.footer] : []),
     ...(layout.unsubscribeUrl ? ["", `Stop emails about this conversation: ${layout.unsubscribeUrl}`] : []),
   ].join("\n");
@@ -69,6 +74,9 @@ export function renderEmail(layout: EmailLayout): EmailContent {
         `<strong>${escapeHtml(quote.author)}</strong><br>${quoteLines(quote).map(escapeHtml).join("<br>")}</blockquote>`,
     ),
     layout.link ? `<p><a href="${escapeHtml(layout.link.url)}">${escapeHtml(layout.link.label)}</a></p>` : "",
+    layout.ratingLinks
+      ? `<p>How did we do? ${layout.ratingLinks.map((link) => `<a href="${escapeHtml(link.url)}" style="padding:0 6px">${escapeHtml(RATING_LABELS[link.score - 1]!)}</a>`).join(" ")}</p>`
+      : "",
     layout.footer ? `<p style="color:#656d76;font-size:13px">${escapeHtml(layout.footer)}</p>` : "",
     layout.unsubscribeUrl
       ? `<p style="color:#656d76;font-size:13px"><a href="${escapeHtml(layout.unsubscribeUrl)}">Stop emails about this conversation</a></p>`

@@ -5,7 +5,7 @@ import { queueEmailSend } from "../email/resend";
 import { queueStaffAlertCheck } from "../email/staff-alerts";
 import { acknowledgeTicket, emailTicketReply } from "../email/ticket-emails";
 import type { JobSpec } from "../jobs/queue";
-import { queueMentionPush, queueNewConversationPush } from "../push/conversation-pushes";
+import { queueAssignmentPush, queueMentionPush, queueNewConversationPush } from "../push/conversation-pushes";
 import { deliverToWebhooks, wakeDeliveryLoop, type DeliveryDraft } from "../webhooks/webhook-consumer";
 import type { BatchFacts } from "./batch-facts";
 import { queueUnsnoozeCheck } from "../conversations/snooze";
@@ -53,6 +53,7 @@ export const RULES: Record<NotificationEventType, readonly Consumer[]> = {
   "email.send": [queueEmailSend], // an email stored by a request (a resend, an invite): its send job, now
   "conversation.snoozed": [queueUnsnoozeCheck], // a snooze: the job that wakes it, due at its time
   "mention.created": [emailMentionedMember, queueMentionPush], // a note's @mention: an email to the member when away from the inbox, and a Web Push
+  "conversation.assigned": [queueAssignmentPush], // an assignment by a person or by routing (not to oneself): a Web Push to the assignee
 };
 
 /** The consumers of an event type; none for a type this version does not know (the event is deleted). */

@@ -161,7 +161,9 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     path: `${VISITOR}/rating`,
     family: "visitor",
     summary: "Rate the conversation after a close (round 3)",
-    description: "Once per close: again after the next close. 409 `rating_closed` while the conversation is open or when this close was already rated.",
+    description:
+      "Once per close: again after the next close. 409 `rating_closed` while the conversation is open or when this close was already rated. " +
+      "Emails after a close carry one-click links to /api/v1/chat/rate (HTML pages for people, not in this document: GET confirms, POST records under these rules; docs/api.md).",
     extension: true,
     body: rateConversationBody,
     answers: { 201: rating },

@@ -6,7 +6,8 @@ import type { Operation } from "./operation";
 const RANGE =
   "`from` and `to` are dates (YYYY-MM-DD, whole UTC days, `to` included) or ISO 8601 instants (`to` excluded); " +
   "the default is the last 30 days up to today, the longest range 366 days. A range out of shape, reversed or too long: 400 `invalid_request` naming the field. " +
-  "Figures follow lib/reports/metrics.ts: cycles start at the first visitor message and at each reopen; first response and resolution count only the site's hours.";
+  "Figures follow lib/reports/metrics.ts: cycles start at the first visitor message and at each reopen; first response and resolution count only the site's hours. " +
+  "Read from the precomputed cycles, measured again before each report for every conversation changed since.";
 
 export const reportOperations: Operation[] = [
   {

@@ -6,8 +6,7 @@ import { pushToMembers } from "./send-push";
 
 // What is pushed (decisions.md, round 3): a new conversation to every member who can sign in and
 // has no inbox tab open (none seen for the staff alerts' idle time), a mention to the member
-// mentioned (whatever tabs they have: it is about them). An assignment has no outbox event yet, so
-// `pushJob("assigned", …)` has no caller: the inbox's list shows it live.
+// mentioned and an assignment to the assignee (whatever tabs they have: it is about them).
 
 export type PushKind = "conversation_started" | "assigned" | "mentioned";
 
@@ -23,6 +22,18 @@ export async function queueMentionPush(event: OutboxEvent): Promise<{ jobs: JobS
     select: { memberId: true, message: { select: { conversationId: true } } },
   });
   return mention ? { jobs: [pushJob("mentioned", mention.message.conversationId, mention.memberId)] } : null;
+}
+
+/**
+ * The rule's consumer for conversation.assigned (its subject: the `assigned` / `reassigned` timeline
+ * line): a push to the new assignee, unless they assigned it to themselves or it was unassigned.
+ */
+export async function queueAssignmentPush(event: OutboxEvent): Promise<{ jobs: JobSpec[] } | null> {
+  const line = await (await db()).message.findUnique({ where: { id: event.subjectId }, select: { conversationId: true, details: true } });
+  const details = (line?.details ?? {}) as { assigneeMemberId?: unknown; actorMemberId?: unknown };
+  const assignee = typeof details.assigneeMemberId === "string" ? details.assigneeMemberId : null;
+  if (!line || !assignee || assignee === details.actorMemberId) return null;
+  return { jobs: [pushJob("assigned", line.conversationId, assignee)] };
 }
 
 /** A push job about a conversation; `memberId` for an assignment or a mention. */

@@ -1,8 +1,9 @@
 import type { ReportQuery } from "../contracts/reports";
-import { measureRange } from "./report";
+import { cyclesStartedIn } from "./cycle-statements";
+import { measureFor } from "./report";
 
-// GET /inbox/reports.csv: one row per conversation cycle started in the range, measured by
-// lib/reports/metrics.ts like the report and the conversation reads (docs/reports.md).
+// GET /inbox/reports.csv: one row per conversation cycle started in the range, as measured by
+// lib/reports/metrics.ts and kept in conversation_cycles (docs/reports.md).
 
 const COLUMNS = [
   "conversation_id",
@@ -27,21 +28,20 @@ function cell(value: string | number | null): string {
 }
 
 export async function reportCsv(query: ReportQuery): Promise<string> {
-  const { cycles } = await measureRange(query);
-  cycles.sort((a, b) => a.cycle.startedAt.getTime() - b.cycle.startedAt.getTime() || a.conversationId.localeCompare(b.conversationId));
-  const rows = cycles.map(({ conversationId, siteId, memberId, number, cycle }) =>
+  await measureFor(query);
+  const rows = (await cyclesStartedIn(query)).map((row) =>
     [
-      conversationId,
-      siteId,
-      memberId,
-      number,
-      cycle.startedAt.toISOString(),
-      cycle.firstResponse?.seconds ?? null,
-      cycle.firstResponse?.skippedSeconds ?? null,
-      cycle.botRepliesIgnored,
-      cycle.resolution?.seconds ?? null,
-      cycle.resolution?.skippedSeconds ?? null,
-      cycle.closedAt?.toISOString() ?? null,
+      row.conversation_id,
+      row.site_id,
+      row.member_id,
+      row.cycle,
+      row.started_at!.toISOString(),
+      row.first_response_s,
+      row.first_response_skipped_s,
+      row.bot_replies_ignored,
+      row.resolution_s,
+      row.resolution_skipped_s,
+      row.closed_at?.toISOString() ?? null,
     ]
       .map(cell)
       .join(","),

@@ -1,6 +1,6 @@
 import { Prisma } from "../generated/prisma/client";
-import type { Conversation, ConversationRating, Member, Site } from "../generated/prisma/client";
-import { db } from "../db/client";
+import type { Conversation, Member, Site } from "../generated/prisma/client";
+import { db, type PrismaClient } from "../db/client";
 import type { SqlRow } from "../core/sql-row";
 import type { ServiceHours } from "../service-hours/service-hours";
 import type { TimelineEntry } from "./metrics";
@@ -66,36 +66,14 @@ export async function timelineOf(conversationId: string): Promise<ConversationTi
   return rows[0] ? toConversationTimeline(rows[0]) : null;
 }
 
-/** A report's range and scope: null site or member, any. */
-export interface RangeFilter {
-  from: Date;
-  to: Date;
-  site: string | null;
-  member: string | null;
-}
+type Client = Pick<PrismaClient, "$queryRaw">;
 
-const inScope = (site: string | null, member: string | null) =>
-  Prisma.sql`(${site}::text IS NULL OR c.site_id = ${site}) AND (${member}::text IS NULL OR c.assigned_member_id = ${member})`;
-
-/**
- * Every conversation that may have started a cycle or closed in [from, to): created before `to`,
- * active since `from` (a visitor message, a reopen and a close all move last_activity_at).
- */
-export async function timelinesActiveIn({ from, to, site, member }: RangeFilter): Promise<ConversationTimeline[]> {
-  const rows = await (await db()).$queryRaw<TimelineRow[]>`
+/** The timelines of these conversations (those that exist), read with `client` (a transaction's, to measure what it locked). */
+export async function timelinesOf(client: Client, conversationIds: string[]): Promise<ConversationTimeline[]> {
+  const rows = await client.$queryRaw<TimelineRow[]>`
     SELECT ${TIMELINE_COLUMNS} FROM conversations c ${TIMELINE_MESSAGES}
-    WHERE c.last_activity_at >= ${from} AND c.created_at < ${to} AND ${inScope(site, member)}`;
+    WHERE c.id = ANY(${conversationIds}::text[])`;
   return rows.map(toConversationTimeline);
-}
-
-type RatingRow = SqlRow<ConversationRating, "score" | "created_at"> & SqlRow<Conversation, "assigned_member_id">;
-
-export async function ratingsGivenIn({ from, to, site, member }: RangeFilter) {
-  const rows = await (await db()).$queryRaw<RatingRow[]>`
-    SELECT r.score, r.created_at, c.assigned_member_id FROM conversation_ratings r
-    JOIN conversations c ON c.id = r.conversation_id
-    WHERE r.created_at >= ${from} AND r.created_at < ${to} AND ${inScope(site, member)}`;
-  return rows.map((row) => ({ score: row.score, createdAt: row.created_at, assignedMemberId: row.assigned_member_id }));
 }
 
 export interface SiteSchedule extends ServiceHours {
@@ -106,8 +84,8 @@ export interface SiteSchedule extends ServiceHours {
 type SiteRow = SqlRow<Site, "id" | "name" | "timezone" | "hours" | "holidays">;
 
 /** Every site's hours (`siteId`: that one site's; empty when it does not exist). */
-export async function siteSchedules(siteId: string | null): Promise<SiteSchedule[]> {
-  const rows = await (await db()).$queryRaw<SiteRow[]>`
+export async function siteSchedules(siteId: string | null, client?: Client): Promise<SiteSchedule[]> {
+  const rows = await (client ?? (await db())).$queryRaw<SiteRow[]>`
     SELECT id, name, timezone, hours, holidays FROM sites WHERE (${siteId}::text IS NULL OR id = ${siteId})`;
   // hours is written only through serviceHoursFields (lib/contracts/service-hours.ts)
   return rows.map((row) => ({ siteId: row.id, name: row.name, timezone: row.timezone, hours: row.hours as ServiceHours["hours"], holidays: row.holidays }));

@@ -91,6 +91,8 @@ beforeAll(async () => {
 });
 
 const report = (query: string, staff: Staff = owner) => api.get(`/api/v1/inbox/reports?${query}`, as(staff));
+const reportCsv = async (query: string) =>
+  (await csvRoute(new Request(`${INBOX_ORIGIN}/api/v1/inbox/reports.csv?${query}`, { headers: { Cookie: owner.cookie } }), { params: Promise.resolve({}) })).text();
 
 describe("GET /api/v1/inbox/reports", () => {
   test("members other than owners get 403, and without a session 401", async () => {
@@ -207,5 +209,43 @@ describe("metrics on the staff reads", () => {
     await staffReply(started.conversationId, agent.id, "internal", "note");
     const read = await api.get(`/api/v1/admin/conversations/${started.conversationId}`, { admin: true });
     expect(read.json.result.metrics.cycles).toEqual([{ started_at: expect.any(String), first_response_s: null, resolution_s: null }]);
+  });
+});
+
+describe("precomputed cycles (conversation_cycles) equal the measurement on read", () => {
+  const sites = () => [plain, office];
+  /** After a report (which measures what changed), every conversation's stored cycles are its on-read metrics. */
+  async function expectStoredEqualsOnRead() {
+    expect((await report(`from=2026-01-01&to=2026-12-30`)).status).toBe(200);
+    const prisma = await db();
+    const ids = (await prisma.conversation.findMany({ where: { siteId: { in: sites() } }, select: { id: true } })).map((row) => row.id);
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+    for (const id of ids) {
+      const stored = await prisma.conversationCycle.findMany({ where: { conversationId: id, cycle: { not: null } }, orderBy: { position: "asc" } });
+      const onRead = (await api.get(`/api/v1/admin/conversations/${id}`, { admin: true })).json.result.metrics.cycles;
+      expect(stored.map((row) => ({ started_at: row.startedAt!.toISOString(), first_response_s: row.firstResponseS, resolution_s: row.resolutionS }))).toEqual(onRead);
+    }
+    return ids;
+  }
+
+  test("for the seeded timelines (bot reply, reopen, hours), and again after new hours, a member made a bot and a reply", async () => {
+    await expectStoredEqualsOnRead();
+    // New hours on the plain site: Monday 10:05 onwards only, so "one" (10:00 -> 10:10) counts 5 min.
+    const late = Object.fromEntries(["mon", "tue", "wed", "thu", "fri"].map((day) => [day, [["10:05", "17:00"]]]));
+    expect((await api.patch(`/api/v1/admin/sites/${plain}`, { admin: true, body: { timezone: "UTC", hours: late } })).status).toBe(200);
+    await expectStoredEqualsOnRead();
+    const csv = await reportCsv(`site=${plain}&from=2026-06-01&to=2026-06-01`);
+    expect(csv).toContain(`${conversations.one!.conversationId},${plain},${agent.id},1,2026-06-01T10:00:00.000Z,300,`);
+    // The agent made a bot: their replies stop counting as first responses.
+    await api.patch(`/api/v1/admin/members/${agent.id}`, { admin: true, body: { bot: true } });
+    await expectStoredEqualsOnRead();
+    const byAgent = (await report(`site=${plain}&from=2026-06-01&to=2026-06-14`)).json.result.first_response;
+    expect(byAgent.count).toBe(0);
+    await api.patch(`/api/v1/admin/members/${agent.id}`, { admin: true, body: { bot: false } });
+    // A reply to "three" (unanswered until now) is measured before the next report.
+    await staffReply(conversations.three!.conversationId, owner.id, "Sorry for the wait");
+    await expectStoredEqualsOnRead();
+    const stored = await (await db()).conversationCycle.findFirst({ where: { conversationId: conversations.three!.conversationId } });
+    expect(stored!.firstResponseS).not.toBeNull();
   });
 });

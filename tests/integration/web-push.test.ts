@@ -74,6 +74,34 @@ describe("Web Push", () => {
     expect(service.received.filter((p) => p.path === "/push/wes-laptop")).toEqual([]);
   });
 
+  test("an assignment by someone else (a person or routing) is pushed to the assignee; taking it oneself is not", async () => {
+    const owner = await createStaff("owner", "Olga Owner");
+    const browser = service.newBrowser("wes-desk");
+    expect((await api.post("/api/v1/inbox/push/subscriptions", as(watching, { body: browser }))).status).toBe(201);
+    await lastSeen(watching, 1); // an open tab: the assignment is pushed anyway (it is about them)
+    const { id: siteId } = await createSite({ daily_allowance: 1000 });
+    const mine = await startConversation(siteId, { name: "Sam Self", body: "First" });
+    const theirs = await startConversation(siteId, { name: "Tia Taken", body: "Can someone help?" });
+    const assign = (conversationId: string, by: Staff) =>
+      api.post(`/api/v1/inbox/conversations/${conversationId}/assign`, as(by, { body: { member_id: watching.id } }));
+    expect((await assign(mine.conversationId, watching)).status).toBe(200);
+    expect((await assign(theirs.conversationId, owner)).status).toBe(200);
+
+    const push = await eventually(() => {
+      const found = service.received.find((p) => p.path === "/push/wes-desk" && p.payload.tag === theirs.conversationId);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(push.payload).toEqual({
+      title: "Assigned to you: Tia Taken",
+      body: "Can someone help?",
+      url: `/inbox/conversations/${theirs.conversationId}`,
+      tag: theirs.conversationId,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(service.received.filter((p) => p.path === "/push/wes-desk" && p.payload.tag === mine.conversationId)).toEqual([]);
+  });
+
   test("a subscription the push service answers 410 (or 404) for is removed", async () => {
     const browser = service.newBrowser("ana-old-tablet");
     expect((await api.post("/api/v1/inbox/push/subscriptions", as(away, { body: browser }))).status).toBe(201);
