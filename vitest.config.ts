@@ -9,6 +9,8 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/database-per-file.ts"],
     pool: "forks",
+    // Both cores: every file has a database of its own (tests/support/database-per-file.ts).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

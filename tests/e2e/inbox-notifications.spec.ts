@@ -118,7 +118,9 @@ test("an owner adds a webhook, sees its secret once, watches a delivery arrive a
 
 test("an owner sees a webhook's health and sends it a test event", async ({ browser }) => {
   const receiver = await new WebhookReceiver().start();
-  const webhook = await must<{ id: string; secret: string }>("POST", "/webhooks", { url: receiver.url, events: ["ticket.created"] });
+  // Webhooks take every site's events, and other specs file tickets meanwhile: an event no browser
+  // test causes keeps "Not attempted yet" true until the test event.
+  const webhook = await must<{ id: string; secret: string }>("POST", "/webhooks", { url: receiver.url, events: ["privacy.erased"] });
   receiver.useSecret(webhook.secret);
   const owner = await signedInStaff(browser, "owner", "Hana Health");
   try {
