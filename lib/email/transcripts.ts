@@ -22,7 +22,7 @@ const CLAIM = `
 
 /** A message's time as the visitor reads it: their time zone when the widget told us, else UTC. */
 function timeIn(timeZone: string | null): (at: Date) => string {
-  const options = { dateStyle: "medium", timeStyle: "short", timeZoneName: "short" } as const;
+  const options = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" } as const;
   try {
     return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: timeZone ?? "UTC" }).format;
   } catch {
@@ -41,8 +41,7 @@ export async function emailTranscript(conversationId: string): Promise<{ queued:
   const recipient = conversation.visitorEmail;
   if (!recipient) throw new AppError("email_required", "This conversation has no email address to send the transcript to.");
 
-  const upTo = conversation.lastSequence;
-  const where = { conversationId, kind: "message", authorType: { in: ["visitor", "staff"] }, sequence: { lte: upTo } };
+  const where = { conversationId, kind: "message", authorType: { in: ["visitor", "staff"] }, sequence: { lte: conversation.lastSequence } };
   const [messages, total] = await Promise.all([
     prisma.message.findMany({
       where,
@@ -52,6 +51,8 @@ export async function emailTranscript(conversationId: string): Promise<{ queued:
     }),
     prisma.message.count({ where }),
   ]);
+  // What "said" means for asking again: the newest message carried (a close or reopen says nothing).
+  const upTo = messages[0]?.sequence ?? 0;
   const siteName = conversation.site.name;
   const visitorName = conversation.visitorName ?? "You";
   const time = timeIn(conversation.timezone);
