@@ -1,3 +1,4 @@
+import { env } from "../core/env";
 import { AppError } from "../core/errors";
 import { db, sqlExecutor } from "../db/client";
 import { siteUnsubscribe } from "./links";
@@ -64,7 +65,8 @@ export async function emailTranscript(conversationId: string): Promise<{ queued:
     intro:
       `${conversation.visitorName ? `Hello ${conversation.visitorName}, here` : "Here"} is your conversation with ${siteName}, as you asked.` +
       (left > 0 ? ` The ${left} earlier ${left === 1 ? "message is" : "messages are"} not included.` : "") +
-      " Reply to this email to write to us again.",
+      // Only with reply addresses does an answer reach the conversation (reply-headers.ts).
+      (env().MAIL_REPLY_DOMAIN ? " Reply to this email to write to us again." : ""),
     quotes: messages.reverse().map((message) => ({
       author: `${message.authorType === "staff" ? (message.member?.name ?? siteName) : visitorName}, ${time(message.createdAt)}`,
       body: message.body,

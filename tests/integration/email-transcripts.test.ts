@@ -114,6 +114,7 @@ describe("POST /api/v1/chat/visitor/transcript", { timeout: 60_000 }, () => {
     const { parsed } = mail;
     expect(parsed.subject).toBe(`Your conversation with ${started.siteId}`); // the site's name is its id in the fixtures
     const text = parsed.text!;
+    expect(text).toContain("Reply to this email to write to us again.");
     expect(text).toContain("Vic, ");
     expect(text).toContain("> My lamp <flickers>.");
     expect(text).toContain("Grace Agent, ");
