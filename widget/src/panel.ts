@@ -109,7 +109,9 @@ function start(boot: Boot): PanelApi {
     const n = incoming.filter((s) => s > (st.s || 0)).length;
     boot.badge.hidden = !n;
     boot.badge.textContent = n > 9 ? "9+" : String(n);
-    boot.label((isOpen ? T.closeChat : T.openChat) + (n ? ", " + fmt("unread", { n }) : ""));
+    // The launcher's visible words (site config) start its name (WCAG 2.5.3, label in name)
+    const words = boot.launcher.dataset.t;
+    boot.label((words ? words + ": " : "") + (isOpen ? T.closeChat : T.openChat) + (n ? ", " + fmt("unread", { n }) : ""));
     const flagged = D.hidden && n > 0;
     if (flagged) {
       pageTitle ??= D.title;

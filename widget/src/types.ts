@@ -39,6 +39,10 @@ export interface SiteConfig {
   next_open_at: string | null;
   away_message: string | null;
   locale: string | null;
+  /** The launcher's and the panel's side; absent from an older service: right. */
+  position?: "right" | "left";
+  /** Words on the launcher beside its icon; null: the icon alone. */
+  launcher_label?: string | null;
   team: TeamMember[];
 }
 
