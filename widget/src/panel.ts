@@ -10,7 +10,7 @@ import { initPresence, opened, showTyping, stopReading, typingOff } from "./pres
 import { adopt, hooks, initSession, key, read, save, st } from "./session";
 import { keepCurrent } from "./recent";
 import { initReturning, offerList } from "./returning";
-import { fmt, T, type Key } from "./strings";
+import { fmt, setLanguage, T, type Key } from "./strings";
 import { loadChunk } from "./chunks";
 import { loadStrings } from "./i18n";
 import type { Hours } from "./hours";
@@ -241,11 +241,11 @@ function start(boot: Boot): PanelApi {
       });
   });
   void loadStrings(boot).then((table) => {
-    Object.assign(T, table);
+    setLanguage(table);
     boot.frame.dir = T.dir;
     boot.frame.lang = T.lang;
     if (els) {
-      localize(boot.frame);
+      localize(els.p!); // the panel only: the launcher's data-t holds the site's own words (loader-style.ts)
       for (const el of Array.from(els.ls!.querySelectorAll<HTMLElement>(".nm.dn"))) el.textContent = T[el.closest(".me") ? "you" : "support"];
     }
     refresh();

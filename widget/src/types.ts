@@ -56,8 +56,6 @@ export interface Store {
 /** What the page passed to Parley.identify(), as given (the panel reads it through identity.ts). */
 export type Identity = Record<string, unknown>;
 
-export type Strings = Record<string, string>;
-
 export interface Boot {
   site: string;
   /** The service's origin (or data-api). */
@@ -100,7 +98,7 @@ export interface ParleyGlobal {
   (method: string, ...args: unknown[]): void;
   _l?: 1;
   _panel?: (start: PanelStart) => void;
-  _locale?: (code: string, table: Strings) => void;
+  _locale?: (code: string, table: import("./strings").Language) => void;
   /** the history chunk registers itself here (history.ts) */
   _history?: (start: import("./history").HistoryStart) => void;
   /** a chunk loaded on need registers itself here (chunks.ts) */
