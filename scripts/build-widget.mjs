@@ -12,7 +12,7 @@
 // not served: everything under /widget/ is cached as immutable.
 //   node scripts/build-widget.mjs [--out DIR] [--manifest FILE] [--watch]
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
 
@@ -37,9 +37,27 @@ const common = {
   logLevel: "warning",
 };
 
+// The styles (*-style.ts) are written readable, one rule a line; esbuild's CSS minifier shortens
+// each sheet's text at build time (template literals are opaque to the JS minifier).
+const minifyStyles = {
+  name: "minify-styles",
+  setup(build) {
+    build.onLoad({ filter: /-style\.ts$/ }, async (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const sheets = [...source.matchAll(/`([^`$]*)`/g)];
+      let contents = source;
+      for (const [literal, css] of sheets) {
+        const { code: small } = await esbuild.transform(css, { loader: "css", minify: true, target: common.target });
+        contents = contents.replace(literal, JSON.stringify(small.trim()));
+      }
+      return { contents, loader: "ts" };
+    });
+  },
+};
+
 async function bundle(entry, define = {}, extra = {}) {
-  const result = await esbuild.build({ ...common, entryPoints: [path.join(src, entry)], define, ...extra });
-  return result;
+  const plugins = [minifyStyles, ...(extra.plugins || [])];
+  return esbuild.build({ ...common, entryPoints: [path.join(src, entry)], define, ...extra, plugins });
 }
 const code = (result) => result.outputFiles[0].contents;
 
@@ -132,6 +150,7 @@ export async function buildWidget(dir = out, manifestPath = manifestFile) {
         sourcefile: "panel-entry.ts",
         loader: "ts",
       },
+      plugins: [minifyStyles],
     }),
   );
   const panelName = hashed("panel", panel);
