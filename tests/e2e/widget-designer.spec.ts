@@ -60,3 +60,18 @@ test("axe: the settings page with the designer, light and dark, at 375 px", asyn
   await axeScan(settings, "settings with the widget designer at 375 px, dark");
   await owner.context.close();
 });
+
+test("a German site keeps its launcher label and icons once the German strings arrive (only the panel is translated)", async ({ site, widget, page }) => {
+  await must("PATCH", `/sites/${site.id}`, { locale: "de", launcher_label: "Fragen?" });
+  await page.goto(site.url);
+  const words = () => widget.launcher.evaluate((element) => getComputedStyle(element, "::after").content);
+  await expect.poll(words).toBe('"Fragen?"');
+  await widget.launcher.click();
+  await expect(page.locator("parley-chat #x")).toHaveAttribute("aria-label", "Chat schließen"); // German has arrived and was applied
+  await expect(widget.launcher.locator("svg")).toHaveCount(2); // the chat and close icons are still there
+  await expect(widget.launcher.locator("#bg")).toHaveCount(1);
+  await expect(widget.launcher).toHaveAttribute("aria-label", /^Fragen\?: Chat schließen/);
+  await page.locator("parley-chat #x").click();
+  await expect.poll(words).toBe('"Fragen?"');
+  await expect(widget.launcher.locator("svg.i1")).toBeVisible();
+});
