@@ -39,7 +39,7 @@ test("position left places the launcher and the panel on the left; the label sho
   await must("PATCH", `/sites/${site.id}`, { position: "left", launcher_label: "Questions?" });
   await page.setViewportSize({ width: 1200, height: 800 });
   await page.goto(site.url);
-  await expect(widget.launcher).toHaveAttribute("data-t", "Questions?");
+  await expect(widget.launcher).toHaveAttribute("data-label", "Questions?");
   const box = (await widget.launcher.boundingBox())!;
   expect(box.x).toBeLessThan(100);
   await widget.open();

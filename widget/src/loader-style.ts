@@ -11,8 +11,8 @@ svg{display:block;width:28px;height:28px}
 .l:hover{transform:scale(1.06)}
 .l:focus-visible{outline-width:3px;outline-offset:3px}
 .o .i1,.r:not(.o) .i2{display:none}
-[data-t]{width:auto;padding:0 16px;grid-auto-flow:column;gap:8px}
-.r:not(.o) [data-t]::after{content:attr(data-t)}
+[data-label]{width:auto;padding:0 16px;grid-auto-flow:column;gap:8px}
+.r:not(.o) [data-label]::after{content:attr(data-label)}
 .bg{position:absolute;top:-3px;right:-3px;min-width:20px;padding:0 6px;border-radius:10px;background:#c4251c;color:#fff;font-size:12px;font-weight:700;line-height:20px}
 [dir=rtl] .l,.L .l{right:auto;left:20px}
 @media (max-width:480px){.o .l{display:none}}

@@ -86,7 +86,7 @@ declare const __PANEL__: string;
           frame.style.setProperty("--af", textOn(c.brand_color));
         }
         if (c.position === "left") frame.classList.add("L");
-        if (c.launcher_label) launcher.dataset.t = c.launcher_label;
+        if (c.launcher_label) launcher.dataset.label = c.launcher_label; // not data-t: that names a string to translate (view.ts)
       }
       return c;
     }));

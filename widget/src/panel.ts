@@ -245,7 +245,7 @@ function start(boot: Boot): PanelApi {
     boot.frame.dir = T.dir;
     boot.frame.lang = T.lang;
     if (els) {
-      localize(els.p!); // the panel only: the launcher's data-t holds the site's own words (loader-style.ts)
+      localize(boot.frame);
       for (const el of Array.from(els.ls!.querySelectorAll<HTMLElement>(".nm.dn"))) el.textContent = T[el.closest(".me") ? "you" : "support"];
     }
     refresh();
