@@ -54,8 +54,9 @@ function fail(el: HTMLElement, text: string, cid: string, msg: string, files?: F
   els.ls!.scrollTop = els.ls!.scrollHeight;
 }
 
+let rating: Rating | null = null; // the rating chunk, once loaded
+
 /** The conversation was closed by staff (a 409, or the closing system message). */
-let rating: Rating | null = null;
 export function showClosed(closed: boolean): void {
   els.cl!.hidden = !closed;
   if (rating) rating.shown();
