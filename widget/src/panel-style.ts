@@ -11,7 +11,7 @@ input,textarea{font:inherit;font-size:14px;color:inherit;margin:0}
 [dir=rtl] .hd{padding:16px 20px 16px 10px}
 .hd>div{flex:1;min-width:0}
 .ti{font-size:17px;font-weight:700;margin:0;letter-spacing:-.01em}
-.su{font-size:13px;margin:2px 0 0;opacity:.88}
+.su{font-size:13px;margin:2px 0 0}
 .ib{flex:none;width:36px;height:36px;border:0;border-radius:10px;background:none;color:inherit;display:grid;place-items:center}
 .ib:hover{background:#ffffff29}
 .hd :focus-visible{outline-color:currentColor}

@@ -110,7 +110,7 @@ function start(boot: Boot): PanelApi {
     boot.badge.hidden = !n;
     boot.badge.textContent = n > 9 ? "9+" : String(n);
     // The launcher's visible words (site config) start its name (WCAG 2.5.3, label in name)
-    const words = boot.launcher.dataset.t;
+    const words = boot.launcher.dataset.label;
     boot.label((words ? words + ": " : "") + (isOpen ? T.closeChat : T.openChat) + (n ? ", " + fmt("unread", { n }) : ""));
     const flagged = D.hidden && n > 0;
     if (flagged) {
