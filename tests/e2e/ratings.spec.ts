@@ -50,8 +50,10 @@ test("after a close, a visitor who gave an email gets the transcript by keyboard
   await expect(offer).toBeVisible();
   await offer.focus();
   await page.keyboard.press("Enter");
-  const status = page.getByRole("status").filter({ hasText: "Sent to your email" });
-  await expect(status).toBeVisible();
+  // Its own polite live region inside the closed notice's (the innermost one speaks, alone)
+  const status = page.locator("parley-chat #ts");
+  await expect(status).toHaveRole("status");
+  await expect(status).toHaveText("Sent to your email");
   await expect(offer).toBeHidden();
   await expect(status).toBeFocused();
   expect(asked).toEqual([{ auth: expect.stringMatching(/^Bearer .+/), body: "{}" }]);
@@ -59,7 +61,7 @@ test("after a close, a visitor who gave an email gets the transcript by keyboard
   // Remembered with the conversation: after a reload the notice still says it was sent
   await page.reload();
   await widget.open();
-  await expect(page.getByRole("status").filter({ hasText: "Sent to your email" })).toBeVisible();
+  await expect(page.locator("parley-chat #ts")).toHaveText("Sent to your email");
   await expect(page.getByRole("button", { name: "Email me this conversation" })).toBeHidden();
 });
 
