@@ -12,7 +12,7 @@
 // not served: everything under /widget/ is cached as immutable.
 //   node scripts/build-widget.mjs [--out DIR] [--manifest FILE] [--watch]
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
 
@@ -37,11 +37,52 @@ const common = {
   logLevel: "warning",
 };
 
+// The styles (*-style.ts) are written readable, one rule a line; esbuild's CSS minifier shortens
+// each sheet's text at build time (template literals are opaque to the JS minifier).
+const minifyStyles = {
+  name: "minify-styles",
+  setup(build) {
+    build.onLoad({ filter: /-style\.ts$/ }, async (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const sheets = [...source.matchAll(/`([^`$]*)`/g)];
+      let contents = source;
+      for (const [literal, css] of sheets) {
+        const { code: small } = await esbuild.transform(css, { loader: "css", minify: true, target: common.target });
+        contents = contents.replace(literal, JSON.stringify(small.trim()));
+      }
+      return { contents, loader: "ts" };
+    });
+  },
+};
+
 async function bundle(entry, define = {}, extra = {}) {
-  const result = await esbuild.build({ ...common, entryPoints: [path.join(src, entry)], define, ...extra });
-  return result;
+  const plugins = [minifyStyles, ...(extra.plugins || [])];
+  return esbuild.build({ ...common, entryPoints: [path.join(src, entry)], define, ...extra, plugins });
 }
 const code = (result) => result.outputFiles[0].contents;
+
+// The widget's strings in parts (widget/src/strings.ts): the panel's, and each chunk's own.
+const STRING_PARTS = { panel: ["strings", "EN"], uploads: ["strings-uploads", "UPLOADS_EN"], rating: ["strings-rating", "RATING_EN"], hours: ["strings-hours", "HOURS_EN"] };
+
+/** Runs a module of widget/src (data only: string tables) in Node and answers its exports. */
+async function evaluate(contents) {
+  const result = await esbuild.build({ ...common, minify: false, format: "esm", stdin: { contents, resolveDir: src, loader: "ts" } });
+  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString("base64")}`);
+}
+
+// A language chunk carries values only: each part's strings in the order of its English keys
+// (strings.ts unpacks them), so the keys, the same in every language, are not sent again with
+// each (about 500 bytes gzipped per language; docs/widget.md).
+function languageChunk(lang, english, table) {
+  const parts = {};
+  for (const [part, en] of Object.entries(english)) {
+    parts[part] = Object.keys(en).map((key) => {
+      if (typeof table[key] !== "string") throw new Error(`locales/${lang}.ts has no "${key}"`);
+      return table[key];
+    });
+  }
+  return `"use strict";window.Parley?._locale?.(${JSON.stringify(lang)},${JSON.stringify(parts)});\n`;
+}
 
 const hashed = (name, bytes) => `${name}-${createHash("sha256").update(bytes).digest("hex").slice(0, 10)}.js`;
 
@@ -75,8 +116,9 @@ export async function buildWidget(dir = out, manifestPath = manifestFile) {
   // file -> { open: [files it loads when the panel opens and the visitor chats], need: [files it loads on need] }
   const manifest = {};
   const locales = {};
+  const english = await evaluate(`${Object.entries(STRING_PARTS).map(([part, [file, name]]) => `export { ${name} as ${part} } from "./${file}";`).join("\n")}`);
   for (const code_ of LOCALES) {
-    const bytes = code(await bundle(`locales/${code_}.ts`));
+    const bytes = Buffer.from(languageChunk(code_, english, (await evaluate(`export { default } from "./locales/${code_}";`)).default));
     locales[code_] = hashed(code_, bytes);
     files.set(`widget/${locales[code_]}`, bytes);
   }
@@ -108,6 +150,7 @@ export async function buildWidget(dir = out, manifestPath = manifestFile) {
         sourcefile: "panel-entry.ts",
         loader: "ts",
       },
+      plugins: [minifyStyles],
     }),
   );
   const panelName = hashed("panel", panel);

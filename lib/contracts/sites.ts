@@ -23,6 +23,11 @@ const dailyAllowance = z.number().int().min(0).max(1_000_000);
 /** Days closed conversations and tickets are kept (docs/security.md); null keeps them. */
 const retentionDays = z.int().min(1).max(3650).nullable();
 
+/** Where the launcher and the panel sit (docs/widget.md, "Design"). */
+export const WIDGET_POSITIONS = ["right", "left"] as const;
+/** At most this many members' pictures in the widget's header. */
+export const MAX_TEAM_FACES = 5;
+
 /** The widget's languages (widget/src/locales); null follows the visitor's browser. */
 export const WIDGET_LOCALES = ["en", "de", "fr", "es", "ar"] as const;
 
@@ -32,6 +37,15 @@ const widgetFields = {
   greeting: requiredText(200).nullable().optional(),
   brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour as #rrggbb").transform((c) => c.toLowerCase()).nullable().optional(),
   locale: z.enum(WIDGET_LOCALES).nullable().optional(),
+  position: z.enum(WIDGET_POSITIONS).optional(),
+  // null: the launcher shows its icon alone
+  launcher_label: displayName(40).nullable().optional(),
+  // In order; [] shows the members with shown_in_widget on. Each must be an active member (checked by the service).
+  team_member_ids: z
+    .array(z.string().min(1).max(100))
+    .max(MAX_TEAM_FACES)
+    .refine((ids) => new Set(ids).size === ids.length, "must not repeat a member")
+    .optional(),
   identity_required: z.boolean().optional(),
   // Privacy first (decisions.md, round 3): on, the embed stores its visitor id on page load; only where visitors consented.
   track_before_interaction: z.boolean().optional(),
@@ -41,6 +55,8 @@ const widgetFields = {
 const toWidgetColumns = <
   T extends {
     brand_color?: string | null;
+    launcher_label?: string | null;
+    team_member_ids?: string[];
     identity_required?: boolean;
     track_before_interaction?: boolean;
     away_message?: string | null;
@@ -48,6 +64,8 @@ const toWidgetColumns = <
   },
 >({
   brand_color,
+  launcher_label,
+  team_member_ids,
   identity_required,
   track_before_interaction,
   away_message,
@@ -56,6 +74,8 @@ const toWidgetColumns = <
 }: T) => ({
   ...rest,
   brandColor: brand_color,
+  launcherLabel: launcher_label,
+  teamMemberIds: team_member_ids,
   identityRequired: identity_required,
   trackBeforeInteraction: track_before_interaction,
   awayMessage: away_message,

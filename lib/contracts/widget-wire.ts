@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WIDGET_LOCALES } from "./sites";
+import { MAX_TEAM_FACES, WIDGET_LOCALES, WIDGET_POSITIONS } from "./sites";
 import { isoTime, named } from "./wire";
 
 // Widget 2's answers (lib/widget-config, lib/identity): the site config the widget reads before
@@ -17,6 +17,8 @@ export const widgetConfig = named(
     next_open_at: z.iso.datetime().nullable().describe("when the hours next open; null while open or when no period ever opens"),
     away_message: z.string().nullable().describe("shown outside hours; null: the widget's default"),
     locale: z.enum(WIDGET_LOCALES).nullable().describe("null: the visitor's browser language"),
+    position: z.enum(WIDGET_POSITIONS).describe("extension: the side of the page the launcher and the panel sit on"),
+    launcher_label: z.string().max(40).nullable().describe("extension: words shown on the launcher beside its icon; null: the icon alone"),
     team: z
       .array(
         z.object({
@@ -24,8 +26,8 @@ export const widgetConfig = named(
           avatar: z.string().startsWith("data:image/").nullable().describe("the picture as a data URL when at most 16 KiB, else null (initials)"),
         }),
       )
-      .max(5)
-      .describe("members with shown_in_widget on, oldest first"),
+      .max(MAX_TEAM_FACES)
+      .describe("the site's team_member_ids in that order (active members only); when none are chosen, members with shown_in_widget on, oldest first"),
   }),
 );
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "./members";
-import { WIDGET_LOCALES } from "./sites";
+import { MAX_TEAM_FACES, WIDGET_LOCALES, WIDGET_POSITIONS } from "./sites";
 import { weekHours } from "./service-hours";
 import { ASSIGNMENT_MODES, availability } from "./routing";
 
@@ -175,6 +175,12 @@ export const site = named(
     greeting: z.string().nullable(),
     brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable(),
     locale: z.enum(WIDGET_LOCALES).nullable().describe("null: the visitor's browser language"),
+    position: z.enum(WIDGET_POSITIONS).describe("extension: the side the launcher and the panel sit on (default right)"),
+    launcher_label: z.string().max(40).nullable().describe("extension: words on the launcher beside its icon; null: the icon alone"),
+    team_member_ids: z
+      .array(z.string())
+      .max(MAX_TEAM_FACES)
+      .describe("extension: the members whose pictures the widget shows, in order; []: the members with shown_in_widget on"),
     identity_required: z.boolean(),
     has_identity_secret: z.boolean().describe("the secret itself is shown only by POST …/identity-secret"),
     track_before_interaction: z.boolean().describe("the embed stores its visitor id on page load, before any interaction (default false)"),

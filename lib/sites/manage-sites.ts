@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { Prisma } from "../generated/prisma/client";
-import { AppError } from "../core/errors";
+import { AppError, invalidRequest } from "../core/errors";
 import type { CreateSiteInput, UpdateSiteInput } from "../contracts/sites";
 import type { WeekHours } from "../contracts/service-hours";
 
@@ -17,6 +17,9 @@ const siteView = {
   greeting: true,
   brandColor: true,
   locale: true,
+  position: true,
+  launcherLabel: true,
+  teamMemberIds: true,
   identityRequired: true,
   identitySecret: true,
   trackBeforeInteraction: true,
@@ -44,6 +47,9 @@ function toWireSite(site: SiteRow) {
     greeting: site.greeting,
     brand_color: site.brandColor,
     locale: site.locale,
+    position: site.position as "right" | "left", // stored only through the sites' WIDGET_POSITIONS
+    launcher_label: site.launcherLabel,
+    team_member_ids: site.teamMemberIds,
     identity_required: site.identityRequired,
     has_identity_secret: site.identitySecret !== null,
     track_before_interaction: site.trackBeforeInteraction,
@@ -63,6 +69,9 @@ type WidgetColumns = Pick<
   | "greeting"
   | "brandColor"
   | "locale"
+  | "position"
+  | "launcherLabel"
+  | "teamMemberIds"
   | "identityRequired"
   | "trackBeforeInteraction"
   | "timezone"
@@ -77,6 +86,9 @@ const widgetData = (input: WidgetColumns) => ({
   greeting: input.greeting,
   brandColor: input.brandColor,
   locale: input.locale,
+  position: input.position,
+  launcherLabel: input.launcherLabel,
+  teamMemberIds: input.teamMemberIds,
   identityRequired: input.identityRequired,
   trackBeforeInteraction: input.trackBeforeInteraction,
   timezone: input.timezone,
@@ -88,9 +100,19 @@ const widgetData = (input: WidgetColumns) => ({
   reassignAfterMinutes: input.reassignAfterMinutes,
 });
 
+/** The header's faces must be active members; an unknown one is the caller's mistake (400), nothing is saved. */
+async function checkTeamFaces(client: Pick<Prisma.TransactionClient, "member">, ids: string[] | undefined) {
+  if (!ids?.length) return;
+  const found = await client.member.findMany({ where: { id: { in: ids }, deactivatedAt: null }, select: { id: true } });
+  const known = new Set(found.map((member) => member.id));
+  const fields = ids.flatMap((id, index) => (known.has(id) ? [] : [{ path: `team_member_ids.${index}`, problem: "must be an active member's id" }]));
+  if (fields.length) throw invalidRequest("Invalid request body. team_member_ids: each must be an active member's id.", fields);
+}
+
 /** Creates a site with an inbox of its own. */
 export async function createSite(input: CreateSiteInput) {
   const name = input.name ?? input.id;
+  await checkTeamFaces(await db(), input.teamMemberIds);
   try {
     const site = await (await db()).site.create({
       data: {
@@ -116,6 +138,7 @@ export async function updateSite(id: string, input: UpdateSiteInput) {
   const site = await prisma.$transaction(async (tx) => {
     const existing = await tx.site.findUnique({ where: { id }, select: { inboxId: true } });
     if (!existing) throw new AppError("site_not_found", "No site has this identifier.");
+    await checkTeamFaces(tx, input.teamMemberIds);
     if (input.dailyAllowance !== undefined) {
       await tx.inbox.update({ where: { id: existing.inboxId }, data: { dailyAllowance: input.dailyAllowance } });
     }

@@ -16,23 +16,55 @@ const MAX_AGE_SECONDS = 60;
 
 export type WidgetConfig = z.infer<typeof widgetConfig>;
 
+const faceView = { id: true, name: true, avatarBytes: true, avatarContentType: true } as const;
+
+/** The chosen members in the chosen order (deactivated ones left out), or else those shown in the widget. */
+async function teamFaces(chosen: string[]) {
+  const prisma = await db();
+  if (chosen.length === 0) {
+    return prisma.member.findMany({ where: { shownInWidget: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: MAX_TEAM, select: faceView });
+  }
+  const found = await prisma.member.findMany({ where: { id: { in: chosen }, deactivatedAt: null }, select: faceView });
+  return chosen.flatMap((id) => found.filter((member) => member.id === id));
+}
+
+/** A member's picture as the config carries it: a data URL when small enough, else null (initials). */
+export function inlinePicture(member: { avatarBytes: Uint8Array | null; avatarContentType: string | null }): string | null {
+  return member.avatarBytes && member.avatarContentType && member.avatarBytes.length <= MAX_INLINE_PICTURE_BYTES
+    ? `data:${member.avatarContentType};base64,${Buffer.from(member.avatarBytes).toString("base64")}`
+    : null;
+}
+
+/** Everyone who may be a face in the header, for the Settings designer (active members, oldest first). */
+export async function listFaceCandidates() {
+  const members = await (await db()).member.findMany({
+    where: { deactivatedAt: null },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { ...faceView, shownInWidget: true },
+  });
+  return members.map((member) => ({ id: member.id, name: member.name, avatar: inlinePicture(member), shown_in_widget: member.shownInWidget }));
+}
+
 /** The config and how many seconds it stays true (the answer's max-age). */
 export async function readWidgetConfig(site: WidgetSite): Promise<{ config: WidgetConfig; maxAgeSeconds: number }> {
   const prisma = await db();
   const now = new Date();
   const availability = siteAvailability(site, now);
-  const [settings, team] = await Promise.all([
-    prisma.site.findUniqueOrThrow({
-      where: { id: site.id },
-      select: { title: true, greeting: true, brandColor: true, locale: true, awayMessage: true, trackBeforeInteraction: true },
-    }),
-    prisma.member.findMany({
-      where: { shownInWidget: true },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      take: MAX_TEAM,
-      select: { name: true, avatarBytes: true, avatarContentType: true },
-    }),
-  ]);
+  const settings = await prisma.site.findUniqueOrThrow({
+    where: { id: site.id },
+    select: {
+      title: true,
+      greeting: true,
+      brandColor: true,
+      locale: true,
+      position: true,
+      launcherLabel: true,
+      teamMemberIds: true,
+      awayMessage: true,
+      trackBeforeInteraction: true,
+    },
+  });
+  const team = await teamFaces(settings.teamMemberIds);
   const config: WidgetConfig = {
     title: settings.title,
     greeting: settings.greeting,
@@ -43,13 +75,9 @@ export async function readWidgetConfig(site: WidgetSite): Promise<{ config: Widg
     next_open_at: availability.nextOpenAt?.toISOString() ?? null,
     away_message: settings.awayMessage,
     locale: settings.locale as WidgetConfig["locale"], // stored only from the sites' WIDGET_LOCALES
-    team: team.map((member) => ({
-      name: member.name,
-      avatar:
-        member.avatarBytes && member.avatarContentType && member.avatarBytes.length <= MAX_INLINE_PICTURE_BYTES
-          ? `data:${member.avatarContentType};base64,${Buffer.from(member.avatarBytes).toString("base64")}`
-          : null,
-    })),
+    position: settings.position as WidgetConfig["position"], // stored only from the sites' WIDGET_POSITIONS
+    launcher_label: settings.launcherLabel,
+    team: team.map((member) => ({ name: member.name, avatar: inlinePicture(member) })),
   };
   const untilChange = availability.changesAt ? Math.ceil((availability.changesAt.getTime() - now.getTime()) / 1000) : Infinity;
   return { config, maxAgeSeconds: Math.max(0, Math.min(MAX_AGE_SECONDS, untilChange)) };

@@ -7,6 +7,7 @@ import { soon, typed, typingOff } from "./presence";
 import { boot, forget, replaceState, save, st, vcall } from "./session";
 import { fmt, T } from "./strings";
 import { loadChunk } from "./chunks";
+import type { Rating } from "./rating";
 import type { Res } from "./types";
 import { h, type Elements } from "./view";
 
@@ -33,7 +34,8 @@ const enqueue = (text: string, cid: string, el: HTMLElement, files?: File[]) => 
   chain = chain.then(() => deliver(text, cid, el, files));
 };
 
-const why = (r: Res) =>
+/** Why a call failed, in the visitor's words (a message's row; the rating chunk's transcript too). */
+export const why = (r: Res) =>
   r.status === 0
     ? T.notSentNetwork
     : r.status === 429
@@ -52,20 +54,19 @@ function fail(el: HTMLElement, text: string, cid: string, msg: string, files?: F
   els.ls!.scrollTop = els.ls!.scrollHeight;
 }
 
+let rating: Rating | null = null; // the rating chunk, once loaded
+
 /** The conversation was closed by staff (a 409, or the closing system message). */
 export function showClosed(closed: boolean): void {
   els.cl!.hidden = !closed;
-  if (!els.rt) {
-    if (closed)
-      void loadChunk("rating").then((r) => {
-        if (els.rt || !r) return;
-        r.initRating(els);
-        showClosed(!els.cl!.hidden); // still closed, or reopened meanwhile
-      });
-    return;
-  }
-  els.rt.hidden = Boolean(st.r);
-  els.rd!.hidden = !st.r;
+  if (rating) rating.shown();
+  else if (closed)
+    void loadChunk("rating").then((r) => {
+      if (rating || !r) return;
+      rating = r;
+      r.initRating(els);
+      r.shown();
+    });
 }
 
 export function markClosed(): void {
@@ -134,7 +135,7 @@ async function start(text: string, cid: string, el: HTMLElement, files?: File[])
   const r = await request("POST", boot.api + "/api/v1/chat/widget/" + encodeURIComponent(boot.site) + "/conversations", { body: b });
   const x = r.ok ? (r.result as { visitor_token?: string; conversation_id?: string; expires_in_seconds?: number; offline?: boolean } | null) : null;
   if (x?.visitor_token) {
-    replaceState({ t: x.visitor_token, x: Date.now() + (x.expires_in_seconds || 86400) * 1e3, c: x.conversation_id, s: 0, o: x.offline ? 1 : 0 });
+    replaceState({ t: x.visitor_token, x: Date.now() + (x.expires_in_seconds || 86400) * 1e3, c: x.conversation_id, s: 0, o: x.offline ? 1 : 0, m: b.email ? 1 : 0 });
     composer.started();
     status(el, T.sent);
     kick();

@@ -2,7 +2,8 @@
 // "We're back …" for a site outside its service hours (docs/service-hours.md): the opening time in
 // the visitor's own time zone (the browser's) and, where it speaks the widget's language, its own
 // conventions (en-GB: 09:00, en-US: 09:00 AM).
-import { fmt, T } from "./strings";
+import { addStrings, fmt, T } from "./strings";
+import { HOURS_EN } from "./strings-hours";
 import type { ParleyWindow } from "./types";
 
 const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
@@ -21,6 +22,7 @@ export function backAt(iso: string | null, now = new Date()): string {
   return fmt("backOn", { day, time });
 }
 
+addStrings("hours", HOURS_EN);
 const HOURS = { backAt };
 export type Hours = typeof HOURS;
 

@@ -1,4 +1,5 @@
-import type { Boot, ParleyWindow, Strings } from "./types";
+import type { Language } from "./strings";
+import type { Boot, ParleyWindow } from "./types";
 
 // The visitor's language: data-locale, else the site's (config), else the browser's; English is
 // built in, the others are chunks of their own (public/widget/<lang>-<hash>.js), loaded on demand.
@@ -10,11 +11,11 @@ const pick = (code: string | null | undefined) => {
   return short === "en" || __LOCALES__[short] ? short : "";
 };
 
-export async function loadStrings(boot: Boot): Promise<Strings> {
+export async function loadStrings(boot: Boot): Promise<Language> {
   const config = await boot.config();
   const code = pick(boot.locale) || pick(config?.locale) || navigator.languages.map(pick).find(Boolean) || "en";
   if (code === "en") return {};
-  return new Promise<Strings>((done) => {
+  return new Promise<Language>((done) => {
     const parley = (window as ParleyWindow).Parley;
     if (parley) parley._locale = (got, table) => got === code && done(table);
     boot.inject(__LOCALES__[code]!, () => done({}));

@@ -80,9 +80,13 @@ declare const __PANEL__: string;
   const config = () =>
     (configLoad ||= call("/config").then((result) => {
       const c = result as SiteConfig | null;
-      if (c && isHexColor(c.brand_color)) {
-        frame.style.setProperty("--a", c.brand_color);
-        frame.style.setProperty("--af", textOn(c.brand_color));
+      if (c) {
+        if (isHexColor(c.brand_color)) {
+          frame.style.setProperty("--a", c.brand_color);
+          frame.style.setProperty("--af", textOn(c.brand_color));
+        }
+        if (c.position === "left") frame.classList.add("L");
+        if (c.launcher_label) launcher.dataset.label = c.launcher_label; // not data-t: that names a string to translate (view.ts)
       }
       return c;
     }));

@@ -5,13 +5,13 @@ input,textarea{font:inherit;font-size:14px;color:inherit;margin:0}
 .p svg{width:22px;height:22px}
 .r{text-align:start}
 .p{position:fixed;right:20px;bottom:88px;width:376px;height:min(640px,calc(100vh - 108px));display:flex;flex-direction:column;background:var(--bg);border-radius:18px;box-shadow:0 16px 48px #0003,0 2px 8px #0001,0 0 0 1px #0000000d;overflow:hidden;animation:pin .2s ease-out}
-[dir=rtl] .p{right:auto;left:20px}
+[dir=rtl] .p,.L .p{right:auto;left:20px}
 @keyframes pin{from{opacity:0;transform:translateY(12px)}}
 .hd{display:flex;align-items:center;gap:10px;padding:16px 10px 16px 20px;background:var(--a);color:var(--af)}
 [dir=rtl] .hd{padding:16px 20px 16px 10px}
 .hd>div{flex:1;min-width:0}
 .ti{font-size:17px;font-weight:700;margin:0;letter-spacing:-.01em}
-.su{font-size:13px;margin:2px 0 0;opacity:.88}
+.su{font-size:13px;margin:2px 0 0}
 .ib{flex:none;width:36px;height:36px;border:0;border-radius:10px;background:none;color:inherit;display:grid;place-items:center}
 .ib:hover{background:#ffffff29}
 .hd :focus-visible{outline-color:currentColor}

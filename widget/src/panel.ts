@@ -10,7 +10,7 @@ import { initPresence, opened, showTyping, stopReading, typingOff } from "./pres
 import { adopt, hooks, initSession, key, read, save, st } from "./session";
 import { keepCurrent } from "./recent";
 import { initReturning, offerList } from "./returning";
-import { fmt, T, type Key } from "./strings";
+import { fmt, setLanguage, T, type Key } from "./strings";
 import { loadChunk } from "./chunks";
 import { loadStrings } from "./i18n";
 import type { Hours } from "./hours";
@@ -109,7 +109,9 @@ function start(boot: Boot): PanelApi {
     const n = incoming.filter((s) => s > (st.s || 0)).length;
     boot.badge.hidden = !n;
     boot.badge.textContent = n > 9 ? "9+" : String(n);
-    boot.label((isOpen ? T.closeChat : T.openChat) + (n ? ", " + fmt("unread", { n }) : ""));
+    // The launcher's visible words (site config) start its name (WCAG 2.5.3, label in name)
+    const words = boot.launcher.dataset.label;
+    boot.label((words ? words + ": " : "") + (isOpen ? T.closeChat : T.openChat) + (n ? ", " + fmt("unread", { n }) : ""));
     const flagged = D.hidden && n > 0;
     if (flagged) {
       pageTitle ??= D.title;
@@ -239,7 +241,7 @@ function start(boot: Boot): PanelApi {
       });
   });
   void loadStrings(boot).then((table) => {
-    Object.assign(T, table);
+    setLanguage(table);
     boot.frame.dir = T.dir;
     boot.frame.lang = T.lang;
     if (els) {

@@ -1,21 +1,29 @@
 // The rating chunk (public/widget/rating-<hash>.js), loaded when a conversation is closed
 // (decisions.md, round 3): five faces, an optional comment, POST /api/v1/chat/visitor/rating.
-// Once sent (or refused as already rated) the box says thanks.
-import { showClosed } from "./composer";
+// Once sent (or refused as already rated) the box says thanks. Under it, when the conversation
+// has the visitor's email (st.m), "Email me this conversation": POST /api/v1/chat/visitor/transcript.
+import { why } from "./composer";
 import { save, st, vcall, boot } from "./session";
+import { addStrings, T } from "./strings";
+import { RATING_EN } from "./strings-rating";
 import { adoptStyle } from "./style";
 import type { ParleyWindow } from "./types";
 import { fill, type Elements } from "./view";
 
 const FACES = ["😞", "🙁", "😐", "🙂", "😄"];
 const MARKUP = `<form class=rt id=rt><fieldset><legend data-t=rateAsk></legend><div class=rf>${FACES.map((face, i) => `<button type=button class=fa5 data-s=${i + 1} aria-pressed=false data-a=aria-label:rate${i + 1}>${face}</button>`).join("")}</div></fieldset><textarea id=rc rows=2 maxlength=1000 data-a="aria-label:rateComment;placeholder:rateComment" hidden></textarea><button class=bt id=rs hidden data-t=rateSend></button></form><p id=rd hidden data-t=rateThanks></p>`;
+// The transcript's outcome is a polite live region of its own, present (empty) before it speaks.
+const TRANSCRIPT = `<button class=lk id=tb type=button data-t=transcriptOffer></button><p id=ts role=status tabindex=-1></p>`;
 const CSS = `.rt{display:grid;gap:8px}.rt fieldset{border:0;margin:0;padding:0}.rt legend{margin:0 auto 4px}.rf{display:flex;justify-content:center;gap:4px}.fa5{font-size:24px;line-height:1;padding:4px;background:none;border:2px solid transparent;border-radius:10px;cursor:pointer}.fa5[aria-pressed=true]{border-color:var(--a)}.rt textarea{font:inherit;padding:6px 8px;border:1px solid var(--ln);border-radius:8px;resize:vertical}`;
 
-function initRating(els: Elements): void {
+let els: Elements;
+
+function initRating(e: Elements): void {
+  els = e;
   adoptStyle(boot.root, CSS);
   const closedLine = els.cl!.firstElementChild!;
-  fill(els.cl!, "afterbegin", MARKUP, els);
-  els.cl!.prepend(closedLine); // the rating goes under "This conversation was closed"
+  fill(els.cl!, "afterbegin", MARKUP + TRANSCRIPT, els);
+  els.cl!.prepend(closedLine); // the rating and the transcript go under "This conversation was closed"
   let score = 0;
   const faces = Array.from(els.rt!.querySelectorAll<HTMLButtonElement>("[data-s]"));
   for (const face of faces) {
@@ -25,20 +33,44 @@ function initRating(els: Elements): void {
       els.rc!.hidden = els.rs!.hidden = false;
     });
   }
-  els.rt!.addEventListener("submit", async (e) => {
-    e.preventDefault();
+  els.rt!.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
     if (!score) return;
     const comment = (els.rc as HTMLTextAreaElement).value.trim();
     const r = await vcall("POST", "/api/v1/chat/visitor/rating", comment ? { score, comment } : { score });
     if (r.ok || r.code === "rating_closed") {
       st.r = 1;
       save();
-      showClosed(true);
+      shown();
     }
   });
+  els.tb!.addEventListener("click", () => void mailTranscript());
 }
 
-const RATING = { initRating };
+async function mailTranscript(): Promise<void> {
+  const button = els.tb as HTMLButtonElement;
+  button.disabled = true;
+  const r = await vcall("POST", "/api/v1/chat/visitor/transcript", {});
+  button.disabled = false;
+  if (r.ok || r.code === "email_required") {
+    st.m = r.ok ? 2 : 0;
+    save();
+    shown();
+    els.ts!.focus(); // the button is gone: keyboard focus stays where the outcome is
+    if (!r.ok) els.ts!.textContent = T.transcriptNoEmail;
+  } else els.ts!.textContent = why(r);
+}
+
+/** The closed notice is shown (again): the rating, or thanks for it; the transcript offer, or that it was sent. */
+function shown(): void {
+  els.rt!.hidden = Boolean(st.r);
+  els.rd!.hidden = !st.r;
+  els.tb!.hidden = st.m !== 1;
+  els.ts!.textContent = st.m === 2 ? T.transcriptSent : "";
+}
+
+addStrings("rating", RATING_EN);
+const RATING = { initRating, shown };
 export type Rating = typeof RATING;
 
 (window as ParleyWindow).Parley?._chunk?.("rating", RATING);

@@ -12,6 +12,7 @@ export interface State {
   /** started while offline */ o?: number;
   /** ended: closed by staff, the next message starts anew */ e?: number;
   /** this close was rated (or can no longer be) */ r?: number;
+  /** the start carried the visitor's email, so a transcript can be mailed (1); it was (2) */ m?: number;
 }
 
 const NO: Res = { ok: false, status: 0, code: undefined, result: null, message: undefined, retryAfter: 0 };

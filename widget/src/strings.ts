@@ -1,5 +1,12 @@
-// Every string the panel shows. English is built in; other languages are chunks of their own
-// (locales/*.ts) that override these keys. `{name}` marks a value filled in at run time.
+import type { HOURS_EN } from "./strings-hours";
+import type { RATING_EN } from "./strings-rating";
+import type { UPLOADS_EN } from "./strings-uploads";
+
+// Every string the widget shows, in parts: the panel's here, and each chunk's in strings-<chunk>.ts,
+// which only that chunk carries and lays over T with addStrings when it loads (so opening the panel
+// does not load the form's words). `{name}` marks a value filled in at run time.
+// Other languages (locales/*.ts) are one flat table in the source; the build turns each into the
+// values of every part in English's key order (scripts/build-widget.mjs), so no key travels twice.
 export const EN = {
   dir: "ltr",
   lang: "en",
@@ -10,11 +17,7 @@ export const EN = {
   replyFast: "We usually reply within a few minutes.",
   away: "We're away. We'll reply by email.",
   greeting: "Hi! How can we help you today?",
-  team: "Our team",
   offlineNote: "We're offline right now. We'll reply by email.",
-  backToday: "We're back today at {time}.",
-  backTomorrow: "We're back tomorrow at {time}.",
-  backOn: "We're back {day} at {time}.",
   offlineNoteTo: "We're offline right now. We'll reply by email to {email}.",
   messages: "Messages",
   message: "Message",
@@ -38,15 +41,6 @@ export const EN = {
   sessionEnded: "Your chat session has ended. Send a message to start a new conversation.",
   closed: "This conversation was closed.",
   closedHint: "Send a message to start a new one, or:",
-  rateAsk: "How was this conversation?",
-  rate1: "Very bad",
-  rate2: "Bad",
-  rate3: "Okay",
-  rate4: "Good",
-  rate5: "Very good",
-  rateComment: "Anything to add? (optional)",
-  rateSend: "Send rating",
-  rateThanks: "Thank you for your rating!",
   startNew: "Start a new conversation",
   conversations: "Your conversations",
   newConversation: "New conversation",
@@ -58,48 +52,43 @@ export const EN = {
   emailExample: "you@example.com",
   continue: "Continue",
   preferEmail: "Prefer email? Leave a message",
-  back: "← Back to chat",
-  ticketTitle: "Leave a message",
   ticketIntro: "We'll reply by email.",
-  name: "Name",
-  email: "Email (required)",
-  subject: "Subject (required)",
-  body: "Message (required)",
-  attachments: "Attachments (up to 10 files, 10 MB each)",
   addFiles: "Add files",
-  filesHint: "Up to 10 files, 10 MB each",
-  remove: "Remove {name}",
-  cancelUpload: "Cancel {name}",
   tooMany: "You can attach at most 10 files.",
-  badType: "“{name}” can't be attached: use images, PDF, text, CSV, ZIP, Word or Excel files.",
-  tooBig: "“{name}” is larger than 10 MB.",
-  required: "Please fill in this field.",
-  badEmail: "Please enter a valid email address.",
-  fixErrors: "Please check the highlighted fields.",
-  uploadOf: "Upload of {name}",
-  uploading: "Uploading…",
-  uploaded: "Uploaded",
-  refused: "Refused: the file does not match its type.",
   uploadFailed: "Upload failed. ",
-  retryUpload: "Retry upload",
-  filesFailed: "{n} file(s) could not be uploaded.",
-  thanks: "Thank you!",
   sendingFiles: "Sending your files… Keep this page open.",
-  received: "We received your message (request #{number}) and will reply to {email}.",
-  backToChat: "Back to chat",
-  errNetwork: "Can't reach the server. Please try again.",
-  errAllowance: "We can't take more messages today. Please try again tomorrow.",
-  errBusy: "Too many attempts. Please wait a minute.",
-  errSite: "Messages can't be sent from this site.",
-  errGeneric: "Something went wrong. Please try again.",
   newMessage: "({n}) New message",
 };
 
-export type Key = keyof typeof EN;
+export type Key = keyof typeof EN | keyof typeof UPLOADS_EN | keyof typeof RATING_EN | keyof typeof HOURS_EN;
 export type Table = Record<Key, string>;
+export type Part = "panel" | "uploads" | "rating" | "hours";
+/** A language as the build ships it: each part's values in the order of its English keys. */
+export type Language = Partial<Record<Part, string[]>>;
 
-/** The current table: English, with the visitor's language laid over it once loaded. */
-export const T: Table = { ...EN };
+/** The current table: English, with the visitor's language laid over it once loaded. A chunk's
+ * keys are there once the chunk has loaded (only that chunk reads them). */
+export const T = { ...EN } as Table;
+
+const english: Partial<Record<Part, Record<string, string>>> = { panel: EN };
+let language: Language = {};
+
+function apply(part: Part): void {
+  const en = english[part]!;
+  Object.keys(en).forEach((key, i) => (T[key as Key] = language[part]?.[i] ?? en[key]!));
+}
+
+/** A chunk's English (loaded with it), under the visitor's language if that has arrived. */
+export function addStrings(part: Part, en: Record<string, string>): void {
+  english[part] = en;
+  apply(part);
+}
+
+/** The visitor's language arrived: laid over every part loaded so far. */
+export function setLanguage(table: Language): void {
+  language = table;
+  for (const part of Object.keys(english) as Part[]) apply(part);
+}
 
 export function fmt(key: Key, vars: Record<string, string | number> = {}): string {
   return T[key].replace(/\{(\w+)\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all));

@@ -39,6 +39,10 @@ export interface SiteConfig {
   next_open_at: string | null;
   away_message: string | null;
   locale: string | null;
+  /** The launcher's and the panel's side; absent from an older service: right. */
+  position?: "right" | "left";
+  /** Words on the launcher beside its icon; null: the icon alone. */
+  launcher_label?: string | null;
   team: TeamMember[];
 }
 
@@ -51,8 +55,6 @@ export interface Store {
 
 /** What the page passed to Parley.identify(), as given (the panel reads it through identity.ts). */
 export type Identity = Record<string, unknown>;
-
-export type Strings = Record<string, string>;
 
 export interface Boot {
   site: string;
@@ -96,7 +98,7 @@ export interface ParleyGlobal {
   (method: string, ...args: unknown[]): void;
   _l?: 1;
   _panel?: (start: PanelStart) => void;
-  _locale?: (code: string, table: Strings) => void;
+  _locale?: (code: string, table: import("./strings").Language) => void;
   /** the history chunk registers itself here (history.ts) */
   _history?: (start: import("./history").HistoryStart) => void;
   /** a chunk loaded on need registers itself here (chunks.ts) */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
 
@@ -100,7 +100,7 @@ export function NewSiteForm() {
   );
 }
 
-export function SiteEditor({ site, serviceOrigin }: { site: SiteView; serviceOrigin: string }) {
+export function SiteEditor({ site, embed }: { site: SiteView; embed: ReactNode }) {
   const { status, save } = useSave();
   const prefix = `site-${site.id}`;
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -121,7 +121,6 @@ export function SiteEditor({ site, serviceOrigin }: { site: SiteView; serviceOri
       "Saved.",
     );
   };
-  const snippet = `<script src="${serviceOrigin}/widget.js" data-site="${site.id}" async></script>`;
   return (
     <form className={styles.card} onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
       <h3 id={`${prefix}-title`}>
@@ -174,10 +173,7 @@ export function SiteEditor({ site, serviceOrigin }: { site: SiteView; serviceOri
         <label htmlFor={`${prefix}-origins`}>Allowed origins (one per line)</label>
         <textarea className={styles.textarea} id={`${prefix}-origins`} name="origins" defaultValue={site.origins.join("\n")} key={site.origins.join("|")} />
       </div>
-      <div className={styles.field}>
-        <label htmlFor={`${prefix}-snippet`}>Embed snippet</label>
-        <textarea className={`${styles.textarea} ${styles.code}`} id={`${prefix}-snippet`} readOnly value={snippet} rows={2} onFocus={(event) => event.currentTarget.select()} />
-      </div>
+      {embed}
       <button className={styles.button} type="submit">
         Save site
       </button>

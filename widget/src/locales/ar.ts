@@ -1,5 +1,4 @@
 import type { Table } from "../strings";
-import type { ParleyWindow } from "../types";
 
 const table: Table = {
   dir: "rtl",
@@ -11,7 +10,6 @@ const table: Table = {
   replyFast: "نرد عادةً خلال دقائق قليلة.",
   away: "نحن غير متاحين الآن. سنرد عبر البريد الإلكتروني.",
   greeting: "مرحبًا! كيف يمكننا مساعدتك اليوم؟",
-  team: "فريقنا",
   offlineNote: "نحن غير متصلين الآن. سنرد عبر البريد الإلكتروني.",
   backToday: "سنعود اليوم الساعة {time}.",
   backTomorrow: "سنعود غدًا الساعة {time}.",
@@ -48,6 +46,9 @@ const table: Table = {
   rateComment: "هل تود إضافة شيء؟ (اختياري)",
   rateSend: "إرسال التقييم",
   rateThanks: "شكرًا على تقييمك!",
+  transcriptOffer: "أرسل لي هذه المحادثة بالبريد الإلكتروني",
+  transcriptSent: "أُرسلت إلى بريدك الإلكتروني",
+  transcriptNoEmail: "ليس لدينا بريد إلكتروني لهذه المحادثة.",
   startNew: "بدء محادثة جديدة",
   conversations: "محادثاتك",
   newConversation: "محادثة جديدة",
@@ -95,4 +96,4 @@ const table: Table = {
   errGeneric: "حدث خطأ ما. حاول مرة أخرى.",
   newMessage: "({n}) رسالة جديدة",
 };
-(window as ParleyWindow).Parley?._locale?.("ar", table);
+export default table;

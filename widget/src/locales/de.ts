@@ -1,5 +1,4 @@
 import type { Table } from "../strings";
-import type { ParleyWindow } from "../types";
 
 const table: Table = {
   dir: "ltr",
@@ -11,7 +10,6 @@ const table: Table = {
   replyFast: "Wir antworten meist innerhalb weniger Minuten.",
   away: "Wir sind gerade nicht da. Wir antworten per E-Mail.",
   greeting: "Hallo! Wie können wir helfen?",
-  team: "Unser Team",
   offlineNote: "Wir sind gerade offline. Wir antworten per E-Mail.",
   backToday: "Wir sind heute um {time} wieder da.",
   backTomorrow: "Wir sind morgen um {time} wieder da.",
@@ -48,6 +46,9 @@ const table: Table = {
   rateComment: "Möchten Sie etwas ergänzen? (optional)",
   rateSend: "Bewertung senden",
   rateThanks: "Danke für Ihre Bewertung!",
+  transcriptOffer: "Dieses Gespräch per E-Mail senden",
+  transcriptSent: "An Ihre E-Mail-Adresse gesendet",
+  transcriptNoEmail: "Für dieses Gespräch haben wir keine E-Mail-Adresse.",
   startNew: "Neues Gespräch beginnen",
   conversations: "Ihre Gespräche",
   newConversation: "Neues Gespräch",
@@ -95,4 +96,4 @@ const table: Table = {
   errGeneric: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
   newMessage: "({n}) Neue Nachricht",
 };
-(window as ParleyWindow).Parley?._locale?.("de", table);
+export default table;

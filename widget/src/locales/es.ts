@@ -1,5 +1,4 @@
 import type { Table } from "../strings";
-import type { ParleyWindow } from "../types";
 
 const table: Table = {
   dir: "ltr",
@@ -11,7 +10,6 @@ const table: Table = {
   replyFast: "Solemos responder en pocos minutos.",
   away: "No estamos disponibles. Responderemos por correo.",
   greeting: "¡Hola! ¿En qué podemos ayudarte?",
-  team: "Nuestro equipo",
   offlineNote: "Ahora no estamos conectados. Responderemos por correo.",
   backToday: "Volvemos hoy a las {time}.",
   backTomorrow: "Volvemos mañana a las {time}.",
@@ -48,6 +46,9 @@ const table: Table = {
   rateComment: "¿Algo que añadir? (opcional)",
   rateSend: "Enviar valoración",
   rateThanks: "¡Gracias por tu valoración!",
+  transcriptOffer: "Enviarme esta conversación por correo",
+  transcriptSent: "Enviada a tu correo electrónico",
+  transcriptNoEmail: "No tenemos un correo electrónico para esta conversación.",
   startNew: "Empezar una nueva conversación",
   conversations: "Tus conversaciones",
   newConversation: "Nueva conversación",
@@ -95,4 +96,4 @@ const table: Table = {
   errGeneric: "Algo ha fallado. Inténtalo de nuevo.",
   newMessage: "({n}) Nuevo mensaje",
 };
-(window as ParleyWindow).Parley?._locale?.("es", table);
+export default table;

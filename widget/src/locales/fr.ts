@@ -1,5 +1,4 @@
 import type { Table } from "../strings";
-import type { ParleyWindow } from "../types";
 
 const table: Table = {
   dir: "ltr",
@@ -11,7 +10,6 @@ const table: Table = {
   replyFast: "Nous répondons en général en quelques minutes.",
   away: "Nous sommes absents. Nous répondrons par e-mail.",
   greeting: "Bonjour ! Comment pouvons-nous vous aider ?",
-  team: "Notre équipe",
   offlineNote: "Nous sommes hors ligne. Nous répondrons par e-mail.",
   backToday: "Nous serons de retour aujourd’hui à {time}.",
   backTomorrow: "Nous serons de retour demain à {time}.",
@@ -48,6 +46,9 @@ const table: Table = {
   rateComment: "Un commentaire ? (facultatif)",
   rateSend: "Envoyer la note",
   rateThanks: "Merci pour votre note !",
+  transcriptOffer: "M’envoyer cette conversation par e-mail",
+  transcriptSent: "Envoyée à votre adresse e-mail",
+  transcriptNoEmail: "Nous n’avons pas d’adresse e-mail pour cette conversation.",
   startNew: "Nouvelle conversation",
   conversations: "Vos conversations",
   newConversation: "Nouvelle conversation",
@@ -95,4 +96,4 @@ const table: Table = {
   errGeneric: "Une erreur s'est produite. Veuillez réessayer.",
   newMessage: "({n}) Nouveau message",
 };
-(window as ParleyWindow).Parley?._locale?.("fr", table);
+export default table;

@@ -3,6 +3,8 @@ import { serviceOrigin } from "@/lib/core/env";
 import { listLabels } from "@/lib/labels/labels";
 import { listSavedReplies } from "@/lib/saved-replies/saved-replies";
 import { listSites } from "@/lib/sites/manage-sites";
+import { lastSeenByOrigin } from "@/lib/page-views/origins-seen";
+import { listFaceCandidates } from "@/lib/widget-config/widget-config";
 import { listTeam } from "@/lib/staff/team";
 import { listPendingInvites } from "@/lib/staff/invites";
 import { listWebhooks } from "@/lib/webhooks/webhooks";
@@ -13,6 +15,8 @@ import { SavedRepliesSection } from "../../_components/settings-saved-replies";
 import { InviteForm, MemberEditor, PendingInvites } from "../../_components/settings-members";
 import { NewSiteForm, SiteEditor } from "../../_components/settings-sites";
 import { HoursEditor } from "../../_components/settings-hours";
+import { WidgetDesigner } from "../../_components/settings-widget";
+import { EmbedStatus } from "../../_components/embed-status";
 import { RoutingEditor } from "../../_components/settings-routing";
 import { timeZoneNames } from "@/lib/core/validation/time-zone";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
@@ -32,14 +36,16 @@ export default async function SettingsPage() {
       </OwnersOnly>
     );
   }
-  const [sites, team, invites, webhooks, replies, labels] = await Promise.all([
+  const [sites, team, invites, webhooks, replies, labels, faces] = await Promise.all([
     listSites(),
     listTeam(),
     listPendingInvites(),
     listWebhooks(),
     listSavedReplies(member),
     listLabels(),
+    listFaceCandidates(),
   ]);
+  const seen = await Promise.all(sites.map(lastSeenByOrigin));
   const timeZones = timeZoneNames();
   return (
     <main id="main" className={styles.page}>
@@ -51,9 +57,10 @@ export default async function SettingsPage() {
       <section aria-labelledby="sites-title">
         <h2 id="sites-title">Sites</h2>
         <NewSiteForm />
-        {sites.map((site) => (
+        {sites.map((site, index) => (
           <div key={site.id}>
-            <SiteEditor site={site} serviceOrigin={serviceOrigin()} />
+            <SiteEditor site={site} embed={<EmbedStatus siteId={site.id} serviceOrigin={serviceOrigin()} seen={seen[index]!} />} />
+            <WidgetDesigner site={site} faces={faces} serviceOrigin={serviceOrigin()} />
             <HoursEditor site={site} timeZones={timeZones} />
             <RoutingEditor site={site} />
           </div>
