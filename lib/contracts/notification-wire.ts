@@ -61,7 +61,7 @@ export const outboxEmail = named(
   "OutboxEmail",
   z.object({
     id: z.string(),
-    kind: z.enum(["staff_alert", "visitor_follow_up", "ticket_acknowledgement", "ticket_reply", "staff_invite", "staff_mention"]),
+    kind: z.enum(["staff_alert", "visitor_follow_up", "visitor_transcript", "ticket_acknowledgement", "ticket_reply", "staff_invite", "staff_mention"]),
     to: z.string(),
     subject: z.string(),
     text: z.string(),

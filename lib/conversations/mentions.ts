@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { invalidRequest } from "../core/errors";
+import { canSignInWhere } from "../members/can-sign-in";
 
 // @mentions in notes (decisions.md round 3): a note names members by id (the composer's picker);
 // each becomes a row of message_mentions, whose trigger writes `mention.created` for the outbox
@@ -12,7 +13,7 @@ export async function checkMentions(kind: "message" | "note", memberIds: string[
   if (memberIds.length === 0) return;
   if (kind !== "note") throw invalidRequest("Only notes may mention members.", [{ path: "mentions", problem: "only notes may mention members" }]);
   const found = await (await db()).member.findMany({
-    where: { id: { in: memberIds }, role: { not: null }, passwordHash: { not: null }, deactivatedAt: null },
+    where: { id: { in: memberIds }, ...canSignInWhere },
     select: { id: true },
   });
   const known = new Set(found.map((row) => row.id));

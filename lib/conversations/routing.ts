@@ -1,6 +1,7 @@
 import { db, sqlExecutor, type SqlExecutor } from "../db/client";
 import { availabilityCutoffs, onlineCondition } from "../availability/availability";
 import { appendTimelineEvent } from "./timeline";
+import { canSignInSql } from "../members/can-sign-in";
 
 // Routing (decisions.md, round 3; docs/routing.md). Round robin gives a new conversation to the
 // online member with the fewest open assigned conversations below their max_open, ties to the one
@@ -18,7 +19,7 @@ const NEXT_MEMBER = `
   CROSS JOIN LATERAL (
     SELECT count(*)::int AS open FROM conversations c WHERE c.assigned_member_id = m.id AND c.status = 'open'
   ) load
-  WHERE m.role IS NOT NULL AND m.password_hash IS NOT NULL AND m.email IS NOT NULL AND m.deactivated_at IS NULL AND NOT m.bot
+  WHERE ${canSignInSql("m")} AND NOT m.bot
     AND ${onlineCondition("$1::timestamptz", "$2::timestamptz")}
     AND m.id IS DISTINCT FROM $3
     AND load.open < m.max_open

@@ -8,6 +8,7 @@ import { closeConversationWithNotice, reopenConversation } from "./conversation-
 import { toWireConversation } from "./conversation-view";
 import { appendTimelineEvent } from "./timeline";
 import { storeMentions, checkMentions } from "./mentions";
+import { canSignIn } from "../members/can-sign-in";
 
 // What a member does to a conversation, whichever audience asks: the inbox (the signed-in member)
 // and the operator API (a member named in the request) call these same commands. Each audience
@@ -110,8 +111,8 @@ export async function assignConversation(conversationId: string, memberId: strin
   const prisma = await db();
   let assigneeName: string | null = null;
   if (memberId !== null) {
-    const assignee = await prisma.member.findUnique({ where: { id: memberId }, select: { name: true, role: true, passwordHash: true, deactivatedAt: true } });
-    if (!assignee || !assignee.role || !assignee.passwordHash || assignee.deactivatedAt) {
+    const assignee = await prisma.member.findUnique({ where: { id: memberId }, select: { name: true, role: true, passwordHash: true, deactivatedAt: true, email: true } });
+    if (!assignee || !canSignIn(assignee)) {
       throw new AppError("member_not_found", "No active team member has this id.");
     }
     assigneeName = assignee.name;

@@ -56,6 +56,8 @@ export const envSchema = z
     /** A direct (session) connection for LISTEN and migrations' advisory lock, when DATABASE_URL goes through a transaction pooler. */
     DIRECT_DATABASE_URL: postgresUrl,
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
+    /** With DATA_DIR=memory://: a migrated PGlite dump (`dumpDataDir`) to start from (the test suite makes one per run). */
+    EMBEDDED_SEED_FILE: optionalString,
     ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
     /** The interface `npm start` listens on (default: all), as for `next start`. */

@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -376,7 +376,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
   }
   // Loaded only here: deployments on PostgreSQL (Vercel's functions) never load or bundle it.
   const [pgliteModule, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
-  const pglite = await pgliteModule.PGlite.create(location);
+  const pglite = await pgliteModule.PGlite.create(location, await embeddedSeed(location));
   const statements = namedStatements(pglite, pgliteModule);
   await runMigrations(pgliteSession(pglite));
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
@@ -391,6 +391,13 @@ async function openPGlite(dataDir: string): Promise<Database> {
       await pglite.close();
     },
   };
+}
+
+/** An in-memory database may start from a migrated dump instead of an empty cluster (much faster than initdb). */
+async function embeddedSeed(location: string): Promise<{ loadDataDir: Blob } | undefined> {
+  const seedFile = env().EMBEDDED_SEED_FILE;
+  if (!seedFile || !location.startsWith("memory://")) return undefined;
+  return { loadDataDir: new Blob([await readFile(seedFile)]) };
 }
 
 type PGliteQueries = Pick<PGlite, "query" | "exec">;

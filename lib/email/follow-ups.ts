@@ -4,7 +4,7 @@ import type { JobContext } from "../jobs/context";
 import { QUEUES, type JobSpec } from "../jobs/queue";
 import type { NotificationTimings } from "../jobs/timings";
 import { storeEmails } from "./outbox";
-import { unsubscribeUrl } from "./links";
+import { siteUnsubscribe } from "./links";
 import { ratingLinks } from "./rating-links";
 import { renderEmail } from "./templates";
 
@@ -51,7 +51,7 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
   if (unseen[0]!.createdAt.getTime() > Date.now() - context.timings.followUpDelayMs) return; // its own check comes later
 
   const siteName = conversation.site.name;
-  const unsubscribe = await unsubscribeUrl(conversationId);
+  const unsubscribe = await siteUnsubscribe();
   const content = renderEmail({
     subject: `New reply from ${siteName}`,
     siteName,
@@ -61,7 +61,7 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
     quotes: unseen.map((message) => ({ author: message.member?.name ?? siteName, body: message.body, files: message.attachments })),
     link: { label: `Continue the conversation on ${conversation.origin}`, url: conversation.origin },
     footer: `You wrote to ${siteName} and left this address for replies.`,
-    unsubscribeUrl: unsubscribe,
+    unsubscribeUrl: unsubscribe.url,
     // After a close, the email asks for a rating of that close.
     ...(conversation.status === "closed" && conversation.closedAt ? { ratingLinks: await ratingLinks({ conversationId, closedAt: conversation.closedAt }) } : {}),
   });
@@ -90,11 +90,12 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
     const jobs = await storeEmails(sql, [
       {
         ...content,
+        id: unsubscribe.emailId,
         kind: "visitor_follow_up",
         recipient: conversation.visitorEmail!,
         siteId: conversation.siteId,
         conversationId,
-        headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        headers: unsubscribe.headers,
       },
     ]);
     await context.addJobs(sql, jobs);

@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import type { StaffRole } from "../staff/sessions";
 import { inviteMember } from "../staff/invites";
+import { newEmailId } from "./outbox";
 import { renderEmail } from "./templates";
 import { smtpConfigured } from "./transport";
 
@@ -37,7 +37,7 @@ async function emailInvite(recipient: string, role: StaffRole, url: string, expi
     footer: "If you did not expect this invite, ignore this email.",
   });
   const pending = smtpConfigured();
-  const id = `em_${randomUUID()}`;
+  const id = newEmailId();
   await (await db()).$transaction(async (tx) => {
     await tx.email.create({
       data: {

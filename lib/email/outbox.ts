@@ -16,7 +16,14 @@ import type { SuppressionReason } from "./suppressions";
 // (the outbox the operator reads) when it is not, `suppressed` (kept, never sent) when it is an
 // automatic email over its recipient's cap or to an address on the suppression list.
 
-export type EmailKind = "staff_alert" | "visitor_follow_up" | "ticket_acknowledgement" | "ticket_reply" | "staff_invite" | "staff_mention";
+export type EmailKind =
+  | "staff_alert"
+  | "visitor_follow_up"
+  | "visitor_transcript"
+  | "ticket_acknowledgement"
+  | "ticket_reply"
+  | "staff_invite"
+  | "staff_mention";
 
 /**
  * The automatic emails to addresses anyone can type into a form (decisions.md, "Email in both
@@ -26,11 +33,15 @@ export type EmailKind = "staff_alert" | "visitor_follow_up" | "ticket_acknowledg
  * per conversation and member (staff-alerts.ts): neither is capped nor counted. The same kinds, and
  * only they, obey the suppression list (suppressions.ts).
  */
-const CAPPED_KINDS: readonly EmailKind[] = ["ticket_acknowledgement", "visitor_follow_up"];
+const CAPPED_KINDS: readonly EmailKind[] = ["ticket_acknowledgement", "visitor_follow_up", "visitor_transcript"];
 
 export type SuppressedReason = "hourly_cap" | "daily_cap" | SuppressionReason;
 
+export const newEmailId = () => `em_${randomUUID()}`;
+
 export interface EmailDraft extends EmailContent {
+  /** Chosen before storing when the email's own links name it (links.ts `siteUnsubscribe`). */
+  id?: string;
   kind: EmailKind;
   recipient: string;
   /** The site the email is about: caps count per site. */
@@ -104,7 +115,7 @@ export async function storeEmails(sql: SqlQuery, drafts: EmailDraft[]): Promise<
     await sql.executeSql(LOCK_RECIPIENTS, [capped.map((draft) => draft.siteId), capped.map((draft) => recipientKey(draft.recipient))]);
   }
   const { rows } = await sql.executeSql(INSERT_EMAILS, [
-    drafts.map(() => `em_${randomUUID()}`),
+    column((draft) => draft.id ?? newEmailId()),
     column((draft) => draft.kind),
     column((draft) => draft.recipient),
     column((draft) => draft.subject),

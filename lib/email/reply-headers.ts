@@ -22,6 +22,7 @@ function messageIdDomain(): string {
 function bindingOf(email: SentEmail): ReplyBinding | null {
   switch (email.kind) {
     case "visitor_follow_up":
+    case "visitor_transcript":
       return email.conversationId ? { thread: { kind: "conversation", id: email.conversationId }, recipient: { kind: "visitor" } } : null;
     case "ticket_acknowledgement":
     case "ticket_reply":

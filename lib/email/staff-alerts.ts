@@ -6,6 +6,7 @@ import type { OuterJoined, SqlRow } from "../core/sql-row";
 import { inboxConversationUrl } from "./links";
 import { storeEmails, type EmailDraft } from "./outbox";
 import { renderEmail } from "./templates";
+import { canSignInSql } from "../members/can-sign-in";
 
 // Staff alerts (decisions.md "Email"): a visitor wrote while nobody has had the inbox open for
 // staffIdleMs → one email to each member with an email and notify on (a deactivated member gets
@@ -51,8 +52,7 @@ const ALERT_RECIPIENTS = `
      AND NOT EXISTS (
        SELECT 1 FROM "members"
         WHERE "inbox_active_at" >= $2::timestamptz
-          -- only members who can sign in (canSignIn, lib/staff/sessions.ts) have the inbox open
-          AND "role" IN ('owner', 'agent') AND "password_hash" IS NOT NULL AND "deactivated_at" IS NULL AND "email" IS NOT NULL)
+          AND ${canSignInSql()})
    ORDER BY c."id", m."id"`;
 
 const VISITOR_MESSAGES_AFTER = `

@@ -33,6 +33,7 @@ export interface EmailLayout {
   quotes?: Quote[];
   link?: { label: string; url: string };
   footer?: string;
+  /** The one-click unsubscribe of an automatic email (links.ts `siteUnsubscribe`). */
   unsubscribeUrl?: string;
   /** One-click rating links (lib/email/rating-links.ts), for an email about a closed conversation. */
   ratingLinks?: { score: number; url: string }[];
@@ -49,6 +50,8 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character)
 // Encoded-word look-alikes are left as text here and encoded when sent (transport.ts `subjectHeader`).
 export const subjectLine = (text: string) => text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim().slice(0, 200);
 
+const unsubscribeLabel = (siteName: string) => `Unsubscribe from automatic emails from ${siteName}`;
+
 const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
 
 export function renderEmail(layout: EmailLayout): EmailContent {
@@ -61,7 +64,7 @@ export function renderEmail(layout: EmailLayout): EmailContent {
     ...(layout.link ? ["", `${layout.link.label}: ${layout.link.url}`] : []),
     ...(layout.ratingLinks ? ["", "How did we do?", ...layout.ratingLinks.map((link) => `${RATING_LABELS[link.score - 1]}: ${link.url}`)] : []),
     ...(layout.footer ? ["", "--", layout.footer] : []),
-    ...(layout.unsubscribeUrl ? ["", `Stop emails about this conversation: ${layout.unsubscribeUrl}`] : []),
+    ...(layout.unsubscribeUrl ? ["", `${unsubscribeLabel(layout.siteName)}: ${layout.unsubscribeUrl}`] : []),
   ].join("\n");
 
   const html = [
@@ -79,7 +82,7 @@ export function renderEmail(layout: EmailLayout): EmailContent {
       : "",
     layout.footer ? `<p style="color:#656d76;font-size:13px">${escapeHtml(layout.footer)}</p>` : "",
     layout.unsubscribeUrl
-      ? `<p style="color:#656d76;font-size:13px"><a href="${escapeHtml(layout.unsubscribeUrl)}">Stop emails about this conversation</a></p>`
+      ? `<p style="color:#656d76;font-size:13px"><a href="${escapeHtml(layout.unsubscribeUrl)}">${escapeHtml(unsubscribeLabel(layout.siteName))}</a></p>`
       : "",
     `</body></html>`,
   ].join("\n");

@@ -1,5 +1,6 @@
 import type { OutboxEvent } from "../contracts/notification-events";
 import { db } from "../db/client";
+import { siteUnsubscribe } from "./links";
 import type { EmailDraft } from "./outbox";
 import { renderEmail } from "./templates";
 
@@ -27,6 +28,7 @@ async function ticketAcknowledgement(ticketId: string): Promise<EmailDraft | nul
   });
   if (!ticket) return null;
   const siteName = ticket.site.name;
+  const unsubscribe = await siteUnsubscribe();
   return {
     ...renderEmail({
       subject: `${ticketTag(ticket.number)} ${ticket.subject}`,
@@ -34,7 +36,10 @@ async function ticketAcknowledgement(ticketId: string): Promise<EmailDraft | nul
       intro: `${ticket.name ? `Hello ${ticket.name}, we` : "We"} received your request; its number is #${ticket.number}. We will reply to this address.`,
       quotes: [{ author: ticket.subject, body: ticket.body }],
       footer: `Sent by ${siteName} because this address was given in a support request.`,
+      unsubscribeUrl: unsubscribe.url,
     }),
+    id: unsubscribe.emailId,
+    headers: unsubscribe.headers,
     kind: "ticket_acknowledgement",
     recipient: ticket.email,
     siteId: ticket.siteId,

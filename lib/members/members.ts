@@ -5,7 +5,7 @@ import type { Member } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../core/errors";
 import { publishSessionsEnded } from "../realtime/inbox-signals";
 import type { SqlRow } from "../core/sql-row";
-import { canSignIn } from "../staff/sessions";
+import { canSignIn } from "./can-sign-in";
 import { matchesSignature } from "./picture-signature";
 import type { PictureInput } from "../contracts/members";
 import { availabilityOf, type AvailabilityColumns } from "../availability/availability";

@@ -141,7 +141,7 @@ function operationObject(operation: Operation): JsonSchema {
   const responses: Record<string, JsonSchema> = {};
   for (const [status, schema] of Object.entries(operation.answers)) {
     responses[status] = {
-      description: status === "201" ? "Created" : "OK",
+      description: ({ "201": "Created", "202": "Accepted" } as Record<string, string>)[status] ?? "OK",
       content: { "application/json": { schema: envelope(resultSchema(schema as z.ZodType | null)) } },
     };
   }

@@ -22,7 +22,7 @@ export interface Operation {
   rawBody?: readonly string[];
   headers?: { name: string; description: string; schema: Record<string, unknown> }[];
   /** Success statuses and their `result` (null: `result` is null). */
-  answers: Partial<Record<200 | 201, z.ZodType | null>>;
+  answers: Partial<Record<200 | 201 | 202, z.ZodType | null>>;
   /** A success that is not the JSON envelope: a file download, the inbox's event stream. */
   rawAnswer?: { status: 200; contentType: string; description: string };
   /** A browser navigation answered with 302 and a Location (single sign-on), described. */

@@ -3,6 +3,7 @@ import { db } from "../db/client";
 import type { JobContext } from "../jobs/context";
 import { QUEUES, type JobSpec } from "../jobs/queue";
 import { pushToMembers } from "./send-push";
+import { canSignInSql } from "../members/can-sign-in";
 
 // What is pushed (decisions.md, round 3): a new conversation to every member who can sign in and
 // has no inbox tab open (none seen for the staff alerts' idle time), a mention to the member
@@ -50,10 +51,10 @@ const SUMMARY = `
     FROM "conversations" c JOIN "sites" s ON s."id" = c."site_id"
    WHERE c."id" = $1`;
 
-// Who can sign in (canSignIn, lib/staff/sessions.ts) and has had no inbox tab open lately.
+// Who can sign in and has had no inbox tab open lately.
 const AWAY_MEMBERS = `
   SELECT "id" FROM "members"
-   WHERE "role" IN ('owner', 'agent') AND "password_hash" IS NOT NULL AND "deactivated_at" IS NULL
+   WHERE ${canSignInSql()}
      AND ("inbox_active_at" IS NULL OR "inbox_active_at" < $1::timestamptz)`;
 
 /** The push queue's handler: one job at a time (each is a few requests to push services). */

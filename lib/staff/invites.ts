@@ -7,6 +7,7 @@ import { publishSessionsEnded } from "../realtime/inbox-signals";
 import { hashPassword } from "./passwords";
 import { newSecret, sha256Hex } from "./secrets";
 import { createSession, type StaffRole } from "./sessions";
+import { canSignInWhere } from "../members/can-sign-in";
 
 // One-time links: the setup link (the first owner, 24 h, only while no owner exists) and invites
 // (7 days). Only the SHA-256 of a code is stored; accepting sets a password and signs in.
@@ -47,7 +48,7 @@ async function createInvite(invite: NewInvite, lifetimeMs: number): Promise<{ id
 
 export async function ownerExists(): Promise<boolean> {
   const owner = await (await db()).member.findFirst({
-    where: { role: "owner", deactivatedAt: null, passwordHash: { not: null } },
+    where: { ...canSignInWhere, role: "owner" },
     select: { id: true },
   });
   return owner !== null;
@@ -147,7 +148,7 @@ export async function acceptInvite(input: { code: string; name?: string; email?:
       const { count } = await tx.staffInvite.updateMany({ where: { id: invite.id, usedAt: null }, data: { usedAt: new Date() } });
       if (count !== 1) throw inviteInvalid();
       if (invite.kind === "setup") {
-        const owner = await tx.member.findFirst({ where: { role: "owner", deactivatedAt: null, passwordHash: { not: null } }, select: { id: true } });
+        const owner = await tx.member.findFirst({ where: { ...canSignInWhere, role: "owner" }, select: { id: true } });
         if (owner) throw inviteInvalid();
       }
       const signIn = { email, role: invite.role, passwordHash, deactivatedAt: null };

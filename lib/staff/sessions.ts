@@ -7,6 +7,7 @@ import type { SqlRow } from "../core/sql-row";
 import { newSecret, sha256Hex } from "./secrets";
 import { processSingleton } from "../core/process-registry.mjs";
 import { cookieValue } from "../core/cookies";
+import { canSignIn } from "../members/can-sign-in";
 
 // Inbox sessions: an opaque token in the `parley_session` cookie, only its SHA-256 stored. 30 days,
 // sliding: a session used more than a minute after its last extension moves 30 days ahead (and the
@@ -36,10 +37,6 @@ export interface StaffSession {
   /** The token again when the session was just extended: the cookie should be sent anew. */
   renewedToken: string | null;
 }
-
-/** Whether a member row may sign in at all. */
-export const canSignIn = (member: { role: string | null; passwordHash: string | null; deactivatedAt: Date | null; email: string | null }) =>
-  (member.role === "owner" || member.role === "agent") && member.passwordHash !== null && member.deactivatedAt === null && member.email !== null;
 
 export async function createSession(memberId: string): Promise<string> {
   const token = newSecret("ps_");

@@ -7,7 +7,8 @@ import { recordAuditAfter } from "../audit/record";
 import { emailTarget } from "../audit/email-target";
 import { rateLimitRule } from "../rate-limits/limits";
 import { verifyPassword } from "./passwords";
-import { canSignIn, createSession } from "./sessions";
+import { createSession } from "./sessions";
+import { canSignIn } from "../members/can-sign-in";
 import { passwordSignInAllowed } from "./sso";
 import { processSingleton } from "../core/process-registry.mjs";
 

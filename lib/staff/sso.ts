@@ -9,6 +9,7 @@ import { isSealed, openSecret, sealSecret, type SecretPlace } from "../secrets/s
 import { memberIdFor } from "./invites";
 import { hashPassword } from "./passwords";
 import { createSession } from "./sessions";
+import { canSignIn } from "../members/can-sign-in";
 
 // Single sign-on by OpenID Connect (decisions.md, round 3), with `openid-client` (the certified
 // client by the author of `jose`): the authorization code flow with PKCE (S256), state and nonce.
@@ -158,22 +159,19 @@ export async function finishSso(search: string, cookieHeader: string | null): Pr
   return { memberId, token: await createSession(memberId), linked };
 }
 
-const canSignInHere = (member: { role: string | null; passwordHash: string | null; deactivatedAt: Date | null }) =>
-  (member.role === "owner" || member.role === "agent") && member.passwordHash !== null && member.deactivatedAt === null;
-
 async function memberFor(account: ProviderAccount): Promise<{ memberId: string; linked: boolean }> {
   const prisma = await db();
-  const select = { id: true, role: true, passwordHash: true, deactivatedAt: true, ssoSubject: true } as const;
+  const select = { id: true, role: true, passwordHash: true, deactivatedAt: true, email: true, ssoSubject: true } as const;
   const linked = await prisma.member.findUnique({ where: { ssoSubject: account.subject }, select });
   if (linked) {
-    if (!canSignInHere(linked)) throw new SsoRefused("no_member");
+    if (!canSignIn(linked)) throw new SsoRefused("no_member");
     return { memberId: linked.id, linked: false };
   }
   if (!account.email) throw new SsoRefused("no_member");
   if (!account.emailVerified) throw new SsoRefused("email_unverified");
   const member = await prisma.member.findUnique({ where: { email: account.email }, select });
   if (member) {
-    if (!canSignInHere(member)) throw new SsoRefused("no_member");
+    if (!canSignIn(member)) throw new SsoRefused("no_member");
     if (member.ssoSubject !== null) throw new SsoRefused("account_mismatch");
     const { count } = await prisma.member.updateMany({ where: { id: member.id, ssoSubject: null }, data: { ssoSubject: account.subject } });
     if (count !== 1) throw new SsoRefused("account_mismatch");

@@ -7,6 +7,7 @@ import type { teamMember } from "../contracts/inbox-wire";
 import { publishSessionsEnded } from "../realtime/inbox-signals";
 import { availabilityOf } from "../availability/availability";
 import type { StaffRole } from "./sessions";
+import { canSignInWhere } from "../members/can-sign-in";
 
 // The team as owners manage it in the inbox: members with a sign-in (and those invited), their
 // role, and deactivation. The last active owner can be neither demoted nor deactivated.
@@ -39,7 +40,7 @@ export async function listTeam(): Promise<TeamMember[]> {
 /** Active members who can be assigned a conversation. */
 export async function listAssignable() {
   const members = await (await db()).member.findMany({
-    where: { role: { not: null }, passwordHash: { not: null }, deactivatedAt: null },
+    where: canSignInWhere,
     orderBy: [{ name: "asc" }, { id: "asc" }],
     select: { id: true, name: true },
   });
@@ -49,7 +50,7 @@ export async function listAssignable() {
 async function assertNotLastOwner(memberId: string): Promise<void> {
   const prisma = await db();
   const owners = await prisma.member.findMany({
-    where: { role: "owner", deactivatedAt: null, passwordHash: { not: null } },
+    where: { ...canSignInWhere, role: "owner" },
     select: { id: true },
   });
   if (owners.length === 1 && owners[0]!.id === memberId) {

@@ -263,6 +263,27 @@ describe("visitor follow-ups", () => {
     await settle(TIMINGS.followUpDelayMs! + 1_200);
     expect(smtp.mails.length).toBe(before);
   });
+
+  test("after a close the follow-up carries one-click rating links that rate that close", async () => {
+    const member = await staffMember({ notify: false });
+    const started = await openConversation({ email: "rater@example.com" });
+    await staffReply(started.conversationId, member.id, "Fixed, closing this.");
+    expect((await api.post(`/api/v1/admin/conversations/${started.conversationId}/close`, { admin: true })).status).toBe(200);
+    const [mail] = await eventually(() => {
+      const mails = smtp.to("rater@example.com");
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    const links = [...mail!.parsed.text!.matchAll(/https:\/\/parley\.example(\/api\/v1\/chat\/rate\?\S+)/g)].map((match) => match[1]!);
+    expect(links.map((link) => new URLSearchParams(link.split("?")[1]).get("score"))).toEqual(["1", "2", "3", "4", "5"]);
+    for (const link of links) expect(mail!.parsed.html).toContain(link.replaceAll("&", "&amp;"));
+
+    const { POST: rate } = await import("../../app/api/v1/chat/rate/route");
+    const form = new URLSearchParams(links[3]!.split("?")[1]);
+    const rated = await rate(new Request("http://localhost:3000/api/v1/chat/rate", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form }));
+    expect(rated.status).toBe(201);
+    expect(await (await db()).conversationRating.findMany({ where: { conversationId: started.conversationId }, select: { score: true } })).toEqual([{ score: 4 }]);
+  });
 });
 
 describe("tickets", () => {

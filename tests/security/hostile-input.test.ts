@@ -48,6 +48,7 @@ const list = (query: string, who = () => w.a, options: CallOptions = {}) => api.
 const presence = (query: string, who = () => w.a) => api.get(`/api/v1/chat/visitor/presence${query}`, as(who()));
 const avatar = (userId: string, who = () => w.a) => api.get(`/api/v1/chat/visitor/avatars/${userId}`, as(who()));
 const renew = (options: CallOptions) => api.post("/api/v1/chat/visitor/renew", options);
+const transcript = (options: CallOptions) => api.post("/api/v1/chat/visitor/transcript", options);
 const listAs = (options: CallOptions) => api.get("/api/v1/chat/visitor/messages", options);
 const adminGet = (path: string, admin?: string | boolean, headers?: Record<string, string>) => api.get(`/api/v1/admin/${path}`, { admin, headers });
 const adminPost = (path: string, body: unknown, admin: string | boolean = true) => api.post(`/api/v1/admin/${path}`, { admin, body });
@@ -132,6 +133,11 @@ const rows: Row[] = [
   [T.allowlistUnenforced, "sending with a token whose origin left the allowlist", () => send(message(), {}, () => w.narrowed), 403, "origin_not_allowed"],
   [T.allowlistUnenforced, "renewing a token whose origin left the allowlist", () => renew(as(w.narrowed)), 403, "origin_not_allowed"],
   [T.allowlistUnenforced, "renewing from another allowed origin", () => renew({ origin: OTHER_ORIGIN, token: w.a.token }), 403, "origin_mismatch"],
+  [T.none, "a transcript without a token", () => transcript({ origin: ORIGIN, body: {} }), 401, "unauthorized"],
+  [T.tokenNeverExpired, "a transcript with an expired token", () => transcript(as(w.expired, { body: {} })), 401, "token_expired"],
+  [T.allowlistUnenforced, "a transcript from another allowed origin", () => transcript({ origin: OTHER_ORIGIN, token: w.a.token, body: {} }), 403, "origin_mismatch"],
+  [T.none, "a transcript sent to an address of the caller's choosing", () => transcript(as(w.a, { body: { email: "victim@example.com" } })), 400, "invalid_request"],
+  [T.none, "a transcript for a conversation without an email", () => transcript(as(w.a, { body: {} })), 400, "email_required"],
   [T.none, "the operator token as a visitor token", () => listAs({ origin: ORIGIN, token: TEST_ADMIN_TOKEN }), 401, "unauthorized"],
 
   // --- Another conversation's data (BOLA): the conversation comes from the token, never from input.

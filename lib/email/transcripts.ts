@@ -1,0 +1,91 @@
+import { env } from "../core/env";
+import { AppError } from "../core/errors";
+import { db, sqlExecutor } from "../db/client";
+import { siteUnsubscribe } from "./links";
+import { storeEmails } from "./outbox";
+import { renderEmail } from "./templates";
+
+// "Email me the transcript" (decisions.md, round 3, "Email in both directions"; docs/notifications.md
+// "Transcripts"): the conversation's public messages, visitor's and staff's, to the visitor's email.
+// Never a note (an unverified emailed reply is one). A capped automatic kind, so the recipient caps
+// and the suppression list hold; answerable (Reply-To) like a follow-up (reply-headers.ts). Asking
+// again with nothing new said stores nothing: the claim below records up to which message the last
+// transcript went, in the same transaction as the email.
+
+/** The newest messages a transcript carries; older ones are only counted, so one email stays bounded. */
+export const TRANSCRIPT_MESSAGES = 500;
+
+const CLAIM = `
+  INSERT INTO "visitor_follow_ups" ("conversation_id", "transcript_sequence") VALUES ($1, $2)
+  ON CONFLICT ("conversation_id") DO UPDATE SET "transcript_sequence" = $2
+   WHERE "visitor_follow_ups"."transcript_sequence" IS NULL OR "visitor_follow_ups"."transcript_sequence" < $2
+  RETURNING 1 AS claimed`;
+
+/** A message's time as the visitor reads it: their time zone when the widget told us, else UTC. */
+function timeIn(timeZone: string | null): (at: Date) => string {
+  const options = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" } as const;
+  try {
+    return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: timeZone ?? "UTC" }).format;
+  } catch {
+    return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format;
+  }
+}
+
+/** Queues the transcript email (or nothing, when the last one already covered every message). */
+export async function emailTranscript(conversationId: string): Promise<{ queued: true }> {
+  const prisma = await db();
+  const conversation = await prisma.conversation.findUnique({
+    where: { id: conversationId },
+    select: { siteId: true, visitorEmail: true, visitorName: true, lastSequence: true, timezone: true, site: { select: { name: true } } },
+  });
+  if (!conversation) throw new AppError("conversation_not_found", "No conversation has this identifier.");
+  const recipient = conversation.visitorEmail;
+  if (!recipient) throw new AppError("email_required", "This conversation has no email address to send the transcript to.");
+
+  const where = { conversationId, kind: "message", authorType: { in: ["visitor", "staff"] }, sequence: { lte: conversation.lastSequence } };
+  const [messages, total] = await Promise.all([
+    prisma.message.findMany({
+      where,
+      orderBy: { sequence: "desc" },
+      take: TRANSCRIPT_MESSAGES,
+      include: { member: { select: { name: true } }, attachments: { select: { name: true, bytes: true }, orderBy: { position: "asc" } } },
+    }),
+    prisma.message.count({ where }),
+  ]);
+  // What "said" means for asking again: the newest message carried (a close or reopen says nothing).
+  const upTo = messages[0]?.sequence ?? 0;
+  const siteName = conversation.site.name;
+  const visitorName = conversation.visitorName ?? "You";
+  const time = timeIn(conversation.timezone);
+  const left = total - messages.length;
+  const unsubscribe = await siteUnsubscribe();
+  const content = renderEmail({
+    subject: `Your conversation with ${siteName}`,
+    siteName,
+    intro:
+      `${conversation.visitorName ? `Hello ${conversation.visitorName}, here` : "Here"} is your conversation with ${siteName}, as you asked.` +
+      (left > 0 ? ` The ${left} earlier ${left === 1 ? "message is" : "messages are"} not included.` : "") +
+      // Only with reply addresses does an answer reach the conversation (reply-headers.ts).
+      (env().MAIL_REPLY_DOMAIN ? " Reply to this email to write to us again." : ""),
+    quotes: messages.reverse().map((message) => ({
+      author: `${message.authorType === "staff" ? (message.member?.name ?? siteName) : visitorName}, ${time(message.createdAt)}`,
+      body: message.body,
+      files: message.attachments,
+    })),
+    footer: `Sent by ${siteName} because you asked for this conversation by email.`,
+    unsubscribeUrl: unsubscribe.url,
+  });
+
+  await (await sqlExecutor()).transaction(async (sql) => {
+    const { rows } = await sql.executeSql(CLAIM, [conversationId, upTo]);
+    if (rows.length === 0) return; // the last transcript already carried every message
+    const jobs = await storeEmails(sql, [
+      { ...content, id: unsubscribe.emailId, kind: "visitor_transcript", recipient, siteId: conversation.siteId, conversationId, headers: unsubscribe.headers },
+    ]);
+    // Sent by the dispatcher's `email.send` consumer, like every email stored outside it (resend.ts).
+    for (const job of jobs) {
+      await sql.executeSql(`INSERT INTO "notification_events" ("type", "subject_id") VALUES ('email.send', $1)`, [(job.data as { emailId: string }).emailId]);
+    }
+  });
+  return { queued: true };
+}

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db, sqlExecutor } from "../../lib/db/client";
+import { useDnsResolver } from "../../lib/email/inbound/authenticate";
+import { replyToken } from "../../lib/email/reply-token";
+import { addSuppression } from "../../lib/email/suppressions";
+import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
+import { api } from "../support/api";
+import { createMember, createSite, ORIGIN, staffReply, startConversation, visitor, type Started } from "../support/fixtures";
+import { expectError } from "../support/expectations";
+import { composeMail, TestDns, type MailSpec } from "../support/inbound-mail";
+import { SmtpCapture, type CapturedMail } from "../support/smtp-capture";
+import { fileTicket, PNG_BYTES } from "../support/tickets";
+import { eventually } from "../support/webhook-receiver";
+
+// Transcripts and the one-click unsubscribe from a site's automatic emails (issue 28,
+// decisions.md "Email in both directions"): a real SMTP server takes the outgoing mail, replies
+// come back through the provider route as raw MIME, DKIM-signed against a DNS the test controls.
+
+const DOMAIN = "reply.acme.example";
+const SECRET = "inbound-secret-for-tests-0123456789";
+const PUBLIC_URL = "https://parley.example";
+process.env.MAIL_REPLY_DOMAIN = DOMAIN;
+process.env.INBOUND_EMAIL_SECRET = SECRET;
+process.env.MAIL_FROM = "Acme Support <support@acme.example>";
+process.env.PUBLIC_URL = PUBLIC_URL;
+
+const dns = new TestDns().signingDomain("visitor.example");
+const smtp = new SmtpCapture();
+let worker: NotificationWorker;
+let counter = 0;
+
+beforeAll(async () => {
+  await smtp.start();
+  process.env.SMTP_URL = smtp.url;
+  useDnsResolver(dns.resolver);
+  worker = await startNotificationWorker({ timings: { dispatchPollMs: 50, followUpDelayMs: 600_000, staffIdleMs: 600_000 } });
+}, 180_000);
+afterAll(async () => {
+  useDnsResolver(undefined);
+  await worker?.stop();
+  await smtp.stop();
+});
+
+const address = () => `visitor${++counter}-${Date.now()}@visitor.example`;
+const settle = (ms = 1_000) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function conversation(email: string | null = address(), siteId?: string): Promise<Started & { email: string }> {
+  const site = siteId ?? (await createSite({ daily_allowance: 1000 })).id;
+  const started = await startConversation(site, { ...(email ? { email } : {}), name: "Vic", body: "My lamp <flickers>." });
+  return { ...started, email: email ?? "" };
+}
+
+const askTranscript = (started: Started, body: unknown = {}) => api.post("/api/v1/chat/visitor/transcript", { ...visitor(started), body });
+
+/** Waits for the address's nth email and answers it. */
+const nthMail = (email: string, count: number) =>
+  eventually(() => {
+    const mails = smtp.to(email);
+    expect(mails).toHaveLength(count);
+    return mails.at(-1)!;
+  }, 15_000);
+
+const header = (mail: CapturedMail, name: string) => mail.parsed.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "");
+
+async function forward(spec: MailSpec, sign = true) {
+  const raw = await composeMail(spec);
+  const response = await api.post("/api/v1/inbound/email", {
+    rawBody: sign ? await dns.sign(raw, "visitor.example") : raw,
+    headers: { "Content-Type": "message/rfc822", Authorization: `Bearer ${SECRET}` },
+  });
+  expect(response.status).toBe(200);
+  return response.json.result as { outcome: string; conversation_id: string | null };
+}
+
+const transcriptsOf = async (conversationId: string) =>
+  (await db()).email.findMany({ where: { conversationId, kind: "visitor_transcript" }, orderBy: { createdAt: "asc" } });
+
+/** Waits until no email of the conversation is pending any more. */
+const settledTranscripts = (conversationId: string, count: number) =>
+  eventually(async () => {
+    const rows = await transcriptsOf(conversationId);
+    expect(rows).toHaveLength(count);
+    expect(rows.filter((row) => row.status === "pending")).toEqual([]);
+    return rows;
+  }, 15_000);
+
+const suppressionsOf = async (email: string) =>
+  (await db()).emailSuppression.findMany({ where: { addressKey: email.toLowerCase() }, select: { reason: true, siteId: true } });
+
+describe("POST /api/v1/chat/visitor/transcript", { timeout: 60_000 }, () => {
+  test("emails every public message with sender and time, files by name and size, never a note; answerable by email", async () => {
+    const started = await conversation();
+    const member = await createMember({ name: "Grace Agent" });
+    await staffReply(started.conversationId, member.id, "Try the blue bulb & tell us.");
+    await staffReply(started.conversationId, member.id, "Internal: customer is grumpy", "note");
+    // An emailed reply whose DMARC fails is kept as an unverified staff-only note: never in a transcript.
+    const replyTo = `r+${await replyToken({ thread: { kind: "conversation", id: started.conversationId }, recipient: { kind: "visitor" } })}@${DOMAIN}`;
+    const spoofed = await forward({ from: started.email, to: replyTo, text: "Unverified words" }, false);
+    expect(spoofed.outcome).toBe("unverified");
+    const photo = await forward({
+      from: started.email,
+      to: replyTo,
+      text: "Here is a photo.",
+      attachments: [{ filename: "lamp.png", content: PNG_BYTES, contentType: "image/png" }],
+    });
+    expect(photo.outcome).toBe("accepted");
+
+    const response = await askTranscript(started);
+    expect(response.status).toBe(202);
+    expect(response.json.result).toEqual({ queued: true });
+    expect(response.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+
+    const mail = await nthMail(started.email, 1);
+    const { parsed } = mail;
+    expect(parsed.subject).toBe(`Your conversation with ${started.siteId}`); // the site's name is its id in the fixtures
+    const text = parsed.text!;
+    expect(text).toContain("Reply to this email to write to us again.");
+    expect(text).toContain("Vic, ");
+    expect(text).toContain("> My lamp <flickers>.");
+    expect(text).toContain("Grace Agent, ");
+    expect(text).toContain("> Try the blue bulb & tell us.");
+    expect(text).toMatch(/> \[file\] lamp\.png \(\d+ B\)/);
+    expect(text.indexOf("My lamp")).toBeLessThan(text.indexOf("Try the blue bulb"));
+    expect(text.indexOf("Try the blue bulb")).toBeLessThan(text.indexOf("Here is a photo."));
+    expect(text).not.toContain("Internal: customer is grumpy");
+    expect(text).not.toContain("Unverified words");
+    expect(text).not.toMatch(/\/attachments\/|\/uploads\//);
+    expect(parsed.html).toContain("My lamp &lt;flickers&gt;.");
+    expect(parsed.html).toContain("Try the blue bulb &amp; tell us.");
+    expect(parsed.html).not.toContain("<flickers>");
+
+    const replyAddress = parsed.replyTo!.value[0]!.address!;
+    expect(replyAddress).toMatch(new RegExp(`^r\\+[a-z2-7]+@${DOMAIN.replace(/\./g, "\\.")}$`));
+    expect(parsed.inReplyTo).toBe(`<conversation.${started.conversationId}@${DOMAIN}>`);
+    expect(parsed.references).toBe(`<conversation.${started.conversationId}@${DOMAIN}>`);
+    const unsubscribe = /^<(.+)>$/.exec(header(mail, "list-unsubscribe") ?? "")?.[1] ?? "";
+    expect(unsubscribe).toMatch(new RegExp(`^${PUBLIC_URL}/api/v1/email/unsubscribe\\?email=em_`));
+    expect(unsubscribe).not.toContain(encodeURIComponent(started.email));
+    expect(header(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(text).toContain(unsubscribe);
+
+    // Answering the transcript lands in the conversation.
+    const answered = await forward({ from: started.email, to: replyAddress, text: "Thanks, the blue one works." });
+    expect(answered).toMatchObject({ outcome: "accepted", conversation_id: started.conversationId });
+    const list = await api.get("/api/v1/chat/visitor/messages", visitor(started));
+    expect(list.json.result.items.at(-1)).toMatchObject({ author_type: "visitor", body: "Thanks, the blue one works." });
+  });
+
+  test("asked again (or twice at once) with nothing new said: 202 and no second email; after a new message, a second one", async () => {
+    const started = await conversation();
+    // Two at once (a double click): one email.
+    expect((await Promise.all([askTranscript(started), askTranscript(started)])).map((response) => response.status)).toEqual([202, 202]);
+    await nthMail(started.email, 1);
+    expect((await api.post(`/api/v1/admin/conversations/${started.conversationId}/close`, { admin: true })).status).toBe(200);
+    const again = await askTranscript(started); // any status: after a close too
+    expect(again.status).toBe(202);
+    expect(again.json.result).toEqual({ queued: true });
+    await settle();
+    expect(await transcriptsOf(started.conversationId)).toHaveLength(1);
+
+    expect((await api.post(`/api/v1/admin/conversations/${started.conversationId}/reopen`, { admin: true })).status).toBe(200);
+    await staffReply(started.conversationId, (await createMember()).id, "One more thing");
+    expect((await askTranscript(started)).status).toBe(202);
+    const second = await nthMail(started.email, 2);
+    expect(second.parsed.text).toContain("> One more thing");
+  });
+
+  test("refusals change nothing: no email on file (400 email_required), a body other than {}, no token or a wrong one", async () => {
+    const anonymous = await conversation(null);
+    expectError(await askTranscript(anonymous), 400, "email_required");
+
+    const started = await conversation();
+    for (const body of [{ email: "other@example.com" }, [], "x", null]) {
+      expectError(await askTranscript(started, body), 400, "invalid_request");
+    }
+    expectError(await api.post("/api/v1/chat/visitor/transcript", { origin: started.origin, body: {} }), 401, "unauthorized");
+    expectError(await api.post("/api/v1/chat/visitor/transcript", { origin: started.origin, token: `${started.token}x`, body: {} }), 401, "unauthorized");
+    await settle();
+    expect(await transcriptsOf(started.conversationId)).toEqual([]);
+    expect(await transcriptsOf(anonymous.conversationId)).toEqual([]);
+  });
+
+  test("the recipient's caps and the suppression list hold: kept as suppressed, the answer the same", async () => {
+    const email = address();
+    const site = (await createSite({ daily_allowance: 1000 })).id;
+    const started = await conversation(email, site);
+    for (let round = 1; round <= 4; round++) {
+      if (round > 1) {
+        const sent = await api.post("/api/v1/chat/visitor/messages", { ...visitor(started), body: { body: `Round ${round}`, client_id: `c-${round}` } });
+        expect(sent.status).toBe(201);
+      }
+      expect((await askTranscript(started)).status).toBe(202);
+    }
+    const rows = await settledTranscripts(started.conversationId, 4);
+    expect(rows.map((row) => [row.status, row.suppressedReason])).toEqual([
+      ["sent", null],
+      ["sent", null],
+      ["sent", null],
+      ["suppressed", "hourly_cap"],
+    ]);
+    expect(smtp.to(email)).toHaveLength(3);
+
+    const listed = await conversation();
+    await addSuppression(await sqlExecutor(), { address: listed.email, reason: "unsubscribe", siteId: listed.siteId });
+    expect((await askTranscript(listed)).status).toBe(202);
+    const [row] = await settledTranscripts(listed.conversationId, 1);
+    expect(row).toMatchObject({ status: "suppressed", suppressedReason: "unsubscribe" });
+    expect(smtp.to(listed.email)).toEqual([]);
+  });
+});
+
+describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_000 }, () => {
+  test("a ticket acknowledgement's link: GET asks, POST lists (address, site); the next acknowledgement there is suppressed, another site's sent", async () => {
+    const email = address();
+    const [site, other] = [await createSite(), await createSite()];
+    await fileTicket(site.id, { email, subject: "Broken lamp", body: "It flickers." });
+    const mail = await nthMail(email, 1);
+    const url = /^<(.+)>$/.exec(header(mail, "list-unsubscribe") ?? "")?.[1] ?? "";
+    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/api/v1/email/unsubscribe\\?email=em_[^&]+&signature=`));
+    expect(header(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(mail.parsed.text).toContain(url);
+    expect(mail.parsed.html).toContain(url.replace(/&/g, "&amp;"));
+    const path = url.slice(PUBLIC_URL.length);
+
+    const page = await rawCall("GET", path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(site.id); // the site's name
+    expect(page.text).toContain('<form method="post"');
+    expect(page.text).not.toContain(email);
+    expect(await suppressionsOf(email)).toEqual([]);
+
+    for (const tampered of [path.replace(/signature=[^&]+/, "signature=forged"), path.replace(/email=em_./, "email=em_0"), path.replace(/&signature=[^&]+/, "")]) {
+      expect((await rawCall("POST", tampered, "List-Unsubscribe=One-Click")).status).toBe(404);
+      expect((await rawCall("GET", tampered)).status).toBe(404);
+    }
+    expect(await suppressionsOf(email)).toEqual([]);
+
+    const done = await rawCall("POST", path, "List-Unsubscribe=One-Click");
+    expect(done.status).toBe(200);
+    expect((await rawCall("POST", path, "List-Unsubscribe=One-Click")).status).toBe(200); // twice: one entry
+    expect(await suppressionsOf(email)).toEqual([{ reason: "unsubscribe", siteId: site.id }]);
+
+    await fileTicket(site.id, { email, subject: "Still broken", body: "Again." });
+    await fileTicket(other.id, { email, subject: "Elsewhere", body: "Hi." });
+    await nthMail(email, 2);
+    const acknowledgements = await eventually(async () => {
+      const rows = await (await db()).email.findMany({ where: { recipient: email }, orderBy: { createdAt: "asc" } });
+      expect(rows).toHaveLength(3);
+      expect(rows.filter((row) => row.status === "pending")).toEqual([]);
+      return rows;
+    }, 15_000);
+    expect(acknowledgements.map((row) => [row.siteId, row.status, row.suppressedReason])).toEqual([
+      [site.id, "sent", null],
+      [site.id, "suppressed", "unsubscribe"],
+      [other.id, "sent", null],
+    ]);
+    expect(smtp.to(email).at(-1)!.parsed.subject).toContain("Elsewhere");
+  });
+
+  test("a follow-up's page offers this conversation or the whole site; this conversation lists nothing", async () => {
+    const started = await conversation();
+    const member = await createMember({ name: "Grace Agent" });
+    await staffReply(started.conversationId, member.id, "Any news?");
+    // The follow-up as the worker stores it, without waiting for its delay.
+    const { runVisitorFollowUp } = await import("../../lib/email/follow-ups");
+    const executor = await sqlExecutor();
+    await runVisitorFollowUp(
+      {
+        executor,
+        timings: { followUpDelayMs: 0 },
+        addJobs: async () => undefined,
+      } as unknown as Parameters<typeof runVisitorFollowUp>[0],
+      started.conversationId,
+    );
+    const followUp = await (await db()).email.findFirstOrThrow({ where: { conversationId: started.conversationId, kind: "visitor_follow_up" } });
+    const url = /^<(.+)>$/.exec((followUp.headers as Record<string, string>)["List-Unsubscribe"] ?? "")?.[1] ?? "";
+    const path = url.slice(PUBLIC_URL.length);
+    const page = await rawCall("GET", path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("scope=conversation");
+    const onlyThis = await rawCall("POST", `${path}&scope=conversation`);
+    expect(onlyThis.status).toBe(200);
+    expect(onlyThis.text).toContain("this conversation");
+    expect(await suppressionsOf(started.email)).toEqual([]);
+    expect(await (await db()).visitorFollowUp.findUnique({ where: { conversationId: started.conversationId } })).toMatchObject({
+      unsubscribedAt: expect.any(Date),
+    });
+  });
+});
+
+async function rawCall(method: string, pathAndQuery: string, form?: string) {
+  const route = await import("../../app/api/v1/email/unsubscribe/route");
+  const request = new Request(new URL(pathAndQuery, "http://localhost:3000"), {
+    method,
+    body: form,
+    headers: form ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+  });
+  const response = await (method === "GET" ? route.GET(request) : route.POST(request));
+  return { status: response.status, text: await response.text() };
+}
