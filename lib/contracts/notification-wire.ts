@@ -120,7 +120,9 @@ export const inboundEmailOutcome = named(
     reason: z
       .string()
       .nullable()
-      .describe("why it was not accepted: duplicate, auto_submitted, precedence, x_autoreply, empty_return_path, replies_off, no_reply_address, several_reply_addresses, invalid_token, recipient_unknown, sender_mismatch, envelope_sender_mismatch, dmarc_fail, conversation_closed, empty"),
+      .describe(
+        "why it was not accepted: duplicate, auto_submitted, precedence, x_autoreply, empty_return_path, replies_off, no_reply_address, several_reply_addresses, invalid_token, recipient_unknown, sender_mismatch, envelope_sender_mismatch, dmarc_fail, conversation_closed, empty; for mail to a bounce address: hard_bounce or complaint (accepted: the recipient is suppressed), bounce_delayed, bounce_no_failure, feedback_not_abuse, not_a_report (ignored), invalid_bounce_token, several_bounce_addresses, bounce_email_unknown (refused)",
+      ),
     conversation_id: z.string().nullable(),
     ticket_id: z.string().nullable(),
     skipped_files: z

@@ -9,6 +9,7 @@ import type { SqlRow } from "../core/sql-row";
 import type { EmailContent } from "./templates";
 import { mailFrom, smtpConfigured, smtpTransport, subjectHeader } from "./transport";
 import { replyHeaders } from "./reply-headers";
+import { bounceAddress } from "./bounce-address";
 import type { SuppressionReason } from "./suppressions";
 
 // Every email is a row first: `pending` with a send job when SMTP is configured, `not_sent`
@@ -154,8 +155,11 @@ export async function sendStoredEmails(emailIds: string[]): Promise<void> {
   const results = await Promise.allSettled(
     emails.map(async (email) => {
       const threading = await replyHeaders(email);
+      const returnPath = await bounceAddress(email.id);
       return transport.sendMail({
         from: mailFrom(),
+        // VERP: the email's own bounce address as the SMTP MAIL FROM, so delivery reports name it.
+        ...(returnPath ? { envelope: { from: returnPath, to: email.recipient } } : {}),
         to: email.recipient,
         subject: subjectHeader(email.subject),
         text: email.textBody,

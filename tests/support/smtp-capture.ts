@@ -8,6 +8,8 @@ import { SMTPServer } from "smtp-server";
 
 export interface CapturedMail {
   to: string[];
+  /** The envelope sender (MAIL FROM); null for an empty one. */
+  mailFrom: string | null;
   parsed: ParsedMail;
   /** The message as it arrived (headers and body, CRLF line ends). */
   raw: Buffer;
@@ -49,7 +51,8 @@ export class SmtpCapture {
           const raw = Buffer.concat(chunks);
           simpleParser(raw)
             .then((parsed) => {
-              this.mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw });
+              const { mailFrom, rcptTo } = session.envelope;
+              this.mails.push({ to: rcptTo.map((rcpt) => rcpt.address), mailFrom: mailFrom ? mailFrom.address : null, parsed, raw });
               callback();
             })
             .catch(callback);

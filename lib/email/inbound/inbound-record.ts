@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { db } from "../../db/client";
+import { db, sqlExecutor } from "../../db/client";
+import { INBOUND_COUNT_DAYS, type InboundCountsWire } from "../../contracts/suppressions";
 import { isUniqueViolation } from "../../db/errors";
 import { log } from "../../core/log";
 
@@ -45,4 +46,20 @@ export async function recordInbound(id: string, via: Via, judged: Judged): Promi
   const facts = { via, outcome: judged.outcome, reason: judged.reason, conversationId: judged.conversationId, ticketId: judged.ticketId };
   if (judged.outcome === "refused") log.warn("inbound_email_refused", facts);
   else log.info("inbound_email", facts);
+}
+
+// By (received_at, outcome, reason): the index of migration 20261130020000 answers it alone.
+const COUNTS = `
+  SELECT "outcome", "reason", count(*)::int AS "count"
+    FROM "inbound_emails"
+   WHERE "received_at" > $1 AND NOT ("outcome" = 'ignored' AND "reason" IS NOT DISTINCT FROM 'processing')
+   GROUP BY "outcome", "reason"
+   ORDER BY "outcome", count(*) DESC, "reason"`;
+
+/** The inbound emails of the last INBOUND_COUNT_DAYS days by outcome and reason (those being processed left out). */
+export async function inboundCounts(now = new Date()): Promise<InboundCountsWire> {
+  const since = new Date(now.getTime() - INBOUND_COUNT_DAYS * 24 * 60 * 60 * 1000);
+  const { rows } = await (await sqlExecutor()).executeSql(COUNTS, [since]);
+  const counts = (rows as InboundCountsWire["counts"]).map((row) => ({ outcome: row.outcome, reason: row.reason, count: Number(row.count) }));
+  return { since: since.toISOString(), total: counts.reduce((sum, row) => sum + row.count, 0), counts };
 }

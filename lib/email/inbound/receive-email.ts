@@ -9,13 +9,15 @@ import { sendStaffMessage } from "../../conversations/staff-commands";
 import { appendFilerReply } from "../../tickets/ticket-replies";
 import { verifyReplyToken, type ReplyBinding } from "../reply-token";
 import { autoReplyReason } from "./auto-reply";
+import { judgeBounce } from "./bounces";
 import { dmarcVerdict, type Envelope } from "./authenticate";
 import { skippedLine, storeEmailedFiles, unattached, type SkippedFile } from "./email-attachments";
 import { claimInbound, messageKey, recordInbound, releaseInbound, type Judged, type Via } from "./inbound-record";
 import { visibleReply } from "./reply-text";
 
 // The inbound pipeline (decisions.md "Email in both directions"), the same for the SMTP listener
-// and the provider route: parse → one claim per Message-ID → automatic mail ignored → the reply
+// and the provider route: parse → one claim per Message-ID → a report to a bounce address judged
+// (bounces.ts; before the next step, which would ignore it as automatic) → automatic mail ignored → the reply
 // address found and its token verified → the sender is the bound recipient → DMARC → the reply,
 // without its quoted history, lands where the token says. Anything else is refused, logged and
 // counted (inbound-record.ts); nothing is ever answered by email (no backscatter).
@@ -48,7 +50,7 @@ const refused = (reason: string, where: Partial<Judged> = {}): Judged => ({ outc
 
 export async function receiveInboundEmail(raw: Buffer, envelope: InboundEnvelope): Promise<InboundAnswer> {
   if (raw.byteLength > MAX_INBOUND_BYTES) throw new AppError("payload_too_large", `An email may be at most ${MAX_INBOUND_BYTES} bytes.`);
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, keepDeliveryStatus: true });
   const claim = await claimInbound(messageKey(parsed.messageId), envelope.via);
   if (claim === null) return answer({ outcome: "ignored", reason: "duplicate" }, []);
   try {
@@ -71,13 +73,16 @@ const answer = (judged: Judged, skipped: SkippedFile[]): InboundAnswer => ({
 });
 
 async function judge(raw: Buffer, parsed: ParsedMail, envelope: InboundEnvelope, skipped: SkippedFile[]): Promise<Judged> {
+  const domain = env().MAIL_REPLY_DOMAIN;
+  const bounceTokens = domain ? addressTokens(parsed, envelope, domain, "b+") : [];
+  if (bounceTokens.length > 0) return judgeBounce(parsed, bounceTokens);
+
   const returnPath = envelope.via === "smtp" ? envelope.mailFrom : returnPathHeader(parsed);
   const automatic = autoReplyReason(parsed.headers, returnPath);
   if (automatic) return { outcome: "ignored", reason: automatic };
 
-  const domain = env().MAIL_REPLY_DOMAIN;
   if (!domain) return refused("replies_off");
-  const tokens = replyTokens(parsed, envelope, domain);
+  const tokens = addressTokens(parsed, envelope, domain, "r+");
   if (tokens.length === 0) return refused("no_reply_address");
   if (tokens.length > 1) return refused("several_reply_addresses");
   const binding = await verifyReplyToken(tokens[0]!);
@@ -155,8 +160,8 @@ function headerStrings(parsed: ParsedMail, name: string): string[] {
   return value === undefined ? [] : [String(typeof value === "object" && value !== null && "text" in value ? value.text : value)];
 }
 
-/** The distinct tokens of `r+<token>@<domain>` among the recipients. */
-function replyTokens(parsed: ParsedMail, envelope: InboundEnvelope, domain: string): string[] {
+/** The distinct tokens of `<prefix><token>@<domain>` among the recipients (`r+` replies, `b+` bounces). */
+function addressTokens(parsed: ParsedMail, envelope: InboundEnvelope, domain: string, prefix: "r+" | "b+"): string[] {
   const candidates = envelope.rcptTo ?? [
     ...addressesOf(parsed.to),
     ...addressesOf(parsed.cc),
@@ -169,7 +174,7 @@ function replyTokens(parsed: ParsedMail, envelope: InboundEnvelope, domain: stri
     const at = address.lastIndexOf("@");
     if (at === -1 || address.slice(at + 1) !== domain) continue;
     const local = address.slice(0, at);
-    if (local.startsWith("r+") && local.length > 2) tokens.add(local.slice(2));
+    if (local.startsWith(prefix) && local.length > prefix.length) tokens.add(local.slice(prefix.length));
   }
   return [...tokens];
 }

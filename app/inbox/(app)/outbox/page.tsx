@@ -2,6 +2,8 @@ import Link from "next/link";
 import { OUTBOX_FILTERS, outboxQuery, type OutboxFilter } from "@/lib/contracts/outbox";
 import { listOutbox } from "@/lib/email/outbox";
 import { ResendAllButton, ResendEmailButton } from "../../_components/outbox-actions";
+import { OutboxSuppressions } from "../../_components/outbox-suppressions";
+import { InboundCounts } from "../../_components/inbound-counts";
 import styles from "../../inbox.module.css";
 import { LocalTime } from "../../_components/local-time";
 import { OwnersOnly } from "../../_components/owners-only";
@@ -28,6 +30,8 @@ const SUPPRESSED_LABELS: Record<string, string> = {
 
 /** sent / not sent (no SMTP_URL) / suppressed (over a per-recipient cap or on the suppression list) / failed (SMTP refused; the queue tries again) / sending. */
 function statusOf(email: OutboxEmail): { label: string; bad: boolean } {
+  if (email.status === "sent" && email.error?.startsWith("bounced")) return { label: `Sent, then ${email.error}: the address is now suppressed`, bad: true };
+  if (email.status === "sent" && email.error === "complaint") return { label: "Sent, then reported as spam: the address is now suppressed", bad: true };
   if (email.status === "sent") return { label: "Sent", bad: false };
   if (email.status === "not_sent") return { label: "Not sent", bad: true };
   if (email.status === "suppressed") return { label: SUPPRESSED_LABELS[email.suppressed_reason ?? ""] ?? "Suppressed", bad: true };
@@ -46,10 +50,13 @@ const FILTER_LABELS: Record<OutboxFilter, string> = {
 /** Not sent, or failed (SMTP refused; the queue retries it): what "Resend" may send again. */
 const resendable = (email: OutboxEmail) => email.status === "not_sent" || (email.status === "pending" && email.error !== null);
 
-export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
+type Search = { status?: string; reason?: string; q?: string; cursor?: string };
+
+export default async function OutboxPage({ searchParams }: { searchParams: Promise<Search> }) {
   const { member } = await requireStaffPage();
   if (member.role !== "owner") return <OwnersOnly title="Email outbox" what="read the email outbox" />;
-  const parsed = outboxQuery.safeParse({ status: (await searchParams).status });
+  const search = await searchParams;
+  const parsed = outboxQuery.safeParse({ status: search.status });
   const filter = parsed.success ? parsed.data.status : undefined;
   const emails = await listOutbox({ status: filter });
   return (
@@ -102,6 +109,8 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           })}
         </ol>
       )}
+      <OutboxSuppressions filters={{ reason: search.reason, q: search.q, cursor: search.cursor }} />
+      <InboundCounts />
     </main>
   );
 }
