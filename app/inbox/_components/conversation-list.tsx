@@ -10,6 +10,7 @@ import { LabelChips } from "./label-chips";
 import { ListFilters } from "./list-filters";
 import { LocalTime } from "./local-time";
 import { RATING_FACES } from "./ratings";
+import { SelectField, SiteSelect } from "./select-field";
 import { VerifiedMark } from "./verified-mark";
 import { BulkSelect } from "./bulk-select";
 import { WaitingFor } from "./waiting-for";
@@ -53,53 +54,42 @@ export async function ConversationList({ member, params, activeId }: { member: S
         Conversations
       </h2>
       <ListFilters>
-        <div className={styles.field}>
-          <label htmlFor="filter-site">Site</label>
-          <select className={styles.select} id="filter-site" name="site" defaultValue={filters.site ?? ""}>
-            <option value="">All sites</option>
-            {sites.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-status">Status</label>
-          <select className={styles.select} id="filter-status" name="status" defaultValue={filters.status}>
-            <option value="open">Open</option>
-            <option value="snoozed">Snoozed</option>
-            <option value="closed">Closed</option>
-            <option value="all">All</option>
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-assigned">Assigned</label>
-          <select className={styles.select} id="filter-assigned" name="assigned" defaultValue={filters.assigned}>
-            <option value="all">Anyone</option>
-            <option value="me">Mine</option>
-            <option value="unassigned">Unassigned</option>
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-sort">Sort</label>
-          <select className={styles.select} id="filter-sort" name="sort" defaultValue={filters.sort}>
-            <option value="newest">Newest activity</option>
-            <option value="waiting">Waiting longest</option>
-          </select>
-        </div>
+        <SiteSelect id="filter-site" name="site" defaultValue={filters.site ?? ""} sites={sites} />
+        <SelectField
+          id="filter-status"
+          name="status"
+          label="Status"
+          defaultValue={filters.status}
+          options={[
+            { value: "open", label: "Open" },
+            { value: "snoozed", label: "Snoozed" },
+            { value: "closed", label: "Closed" },
+            { value: "all", label: "All" },
+          ]}
+        />
+        <SelectField
+          id="filter-assigned"
+          name="assigned"
+          label="Assigned"
+          defaultValue={filters.assigned}
+          options={[
+            { value: "all", label: "Anyone" },
+            { value: "me", label: "Mine" },
+            { value: "unassigned", label: "Unassigned" },
+          ]}
+        />
+        <SelectField
+          id="filter-sort"
+          name="sort"
+          label="Sort"
+          defaultValue={filters.sort}
+          options={[
+            { value: "newest", label: "Newest activity" },
+            { value: "waiting", label: "Waiting longest" },
+          ]}
+        />
         {labels.length > 0 ? (
-          <div className={styles.field}>
-            <label htmlFor="filter-label">Label</label>
-            <select className={styles.select} id="filter-label" name="label" defaultValue={filters.label ?? ""}>
-              <option value="">Any label</option>
-              {labels.map((label) => (
-                <option key={label.id} value={label.id}>
-                  {label.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="filter-label" name="label" label="Label" defaultValue={filters.label ?? ""} options={[{ value: "", label: "Any label" }, ...labels.map((label) => ({ value: label.id, label: label.name }))]} />
         ) : null}
       </ListFilters>
       {page.items.length === 0 ? (

@@ -8,6 +8,8 @@ import { listAssignable } from "@/lib/staff/team";
 import styles from "../../inbox.module.css";
 import { ListFilters } from "../../_components/list-filters";
 import { LocalTime } from "../../_components/local-time";
+import { SelectField, SiteSelect } from "../../_components/select-field";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../_components/ticket-options";
 import { requireStaffPage } from "../../_components/staff-session";
 
 type Params = Record<string, string | string[] | undefined>;
@@ -46,49 +48,16 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
           <label htmlFor="ticket-search">Search tickets</label>
           <input className={styles.searchInput} id="ticket-search" name="q" type="search" defaultValue={q} maxLength={MAX_SEARCH_LENGTH} placeholder="Words or #123" />
         </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-site">Site</label>
-          <select className={styles.select} id="filter-site" name="site" defaultValue={filters.site ?? ""}>
-            <option value="">All sites</option>
-            {sites.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-status">Status</label>
-          <select className={styles.select} id="filter-status" name="status" defaultValue={filters.status}>
-            <option value="open">Open</option>
-            <option value="pending">Pending</option>
-            <option value="solved">Solved</option>
-            <option value="all">All</option>
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-assignee">Assignee</label>
-          <select className={styles.select} id="filter-assignee" name="assignee" defaultValue={filters.assignee ?? ""}>
-            <option value="">Anyone</option>
-            <option value="me">Mine</option>
-            <option value="none">Unassigned</option>
-            {members.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-priority">Priority</label>
-          <select className={styles.select} id="filter-priority" name="priority" defaultValue={filters.priority ?? ""}>
-            <option value="">Any</option>
-            <option value="low">Low</option>
-            <option value="normal">Normal</option>
-            <option value="high">High</option>
-            <option value="urgent">Urgent</option>
-          </select>
-        </div>
+        <SiteSelect id="filter-site" name="site" defaultValue={filters.site ?? ""} sites={sites} />
+        <SelectField id="filter-status" name="status" label="Status" defaultValue={filters.status} options={[...TICKET_STATUSES, { value: "all", label: "All" }]} />
+        <SelectField
+          id="filter-assignee"
+          name="assignee"
+          label="Assignee"
+          defaultValue={filters.assignee ?? ""}
+          options={[{ value: "", label: "Anyone" }, { value: "me", label: "Mine" }, { value: "none", label: "Unassigned" }, ...members.map((item) => ({ value: item.id, label: item.name }))]}
+        />
+        <SelectField id="filter-priority" name="priority" label="Priority" defaultValue={filters.priority ?? ""} options={[{ value: "", label: "Any" }, ...TICKET_PRIORITIES]} />
       </ListFilters>
       {tickets.length === 0 ? (
         <p className={styles.empty}>
