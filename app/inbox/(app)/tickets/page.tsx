@@ -16,13 +16,24 @@ type Params = Record<string, string | string[] | undefined>;
 
 /** The page shows open tickets unless told otherwise (the API's default is every status). */
 const DEFAULTS = { status: "open" };
+/** What the URL carries besides the cursor: the search and the list's filters. */
+const FILTERS = ["q", "site", "status", "assignee", "priority"];
+const LIST_QUERY = ["site", "status", "assignee", "priority", "cursor"];
+
+const plainParams = (params: Params) =>
+  Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
 
 function pageFilters(params: Params) {
-  const plain = Object.fromEntries(
-    Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "" && ["site", "status", "assignee", "priority"].includes(entry[0])),
-  );
+  const plain = Object.fromEntries(Object.entries(plainParams(params)).filter(([key]) => LIST_QUERY.includes(key)));
   const parsed = ticketListQuery.safeParse({ ...DEFAULTS, ...plain });
   return parsed.success ? parsed.data : ticketListQuery.parse(DEFAULTS);
+}
+
+/** The next page's link: this page's filters and search, and the cursor. */
+function olderHref(params: Params, cursor: string): string {
+  const query = new URLSearchParams(Object.entries(plainParams(params)).filter(([key]) => FILTERS.includes(key)));
+  query.set("cursor", cursor);
+  return `/inbox/tickets?${query.toString()}`;
 }
 
 /** The search route has no type filter: its ticket results, the newest 50 matches. */
@@ -38,7 +49,8 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
   const filters: TicketFilters = pageFilters(params);
   const q = typeof params.q === "string" ? params.q.trim() : "";
   const ids = q ? await searchTicketIds(q, filters.site) : null;
-  const [tickets, sites, members] = await Promise.all([listInboxTickets({ ...filters, ...(ids ? { ids } : {}) }, member.id), listSites(), listAssignable()]);
+  const [page, sites, members] = await Promise.all([listInboxTickets({ ...filters, ...(ids ? { ids } : {}) }, member.id), listSites(), listAssignable()]);
+  const tickets = page.items;
   const narrowed = q !== "" || filters.status !== "open" || filters.assignee !== undefined || filters.priority !== undefined;
   return (
     <main id="main" className={styles.page}>
@@ -102,6 +114,11 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
           </tbody>
         </table>
       )}
+      {page.next_cursor ? (
+        <p className={styles.empty}>
+          <Link href={olderHref(params, page.next_cursor)}>Older tickets</Link>
+        </p>
+      ) : null}
     </main>
   );
 }
