@@ -10,7 +10,7 @@ import { LabelChips } from "./label-chips";
 import { ListFilters } from "./list-filters";
 import { LocalTime } from "./local-time";
 import { RATING_FACES } from "./ratings";
-import { SelectField, SiteSelect } from "./select-field";
+import { SelectField, SiteSelect, type SelectOption } from "./select-field";
 import { VerifiedMark } from "./verified-mark";
 import { BulkSelect } from "./bulk-select";
 import { WaitingFor } from "./waiting-for";
@@ -40,6 +40,11 @@ export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Reco
 /** Whether a filter beyond the default view (open, anyone, any label) may be hiding conversations; a site is a scope. */
 const narrowed = (filters: ReturnType<typeof listFilters>) => filters.status !== "open" || filters.assigned !== "all" || filters.label !== undefined;
 
+const options = (labels: Record<string, string>): SelectOption[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const STATUS_OPTIONS = options({ open: "Open", snoozed: "Snoozed", closed: "Closed", all: "All" });
+const ASSIGNED_OPTIONS = options({ all: "Anyone", me: "Mine", unassigned: "Unassigned" });
+const SORT_OPTIONS = options({ newest: "Newest activity", waiting: "Waiting longest" });
+
 /** The last public message with who wrote it ("Andy Agent: It ships today."). */
 const previewOf = (item: { last_message: { body: string; author_name: string } | null }) =>
   item.last_message ? `${item.last_message.author_name}: ${item.last_message.body}` : "No messages yet";
@@ -55,39 +60,9 @@ export async function ConversationList({ member, params, activeId }: { member: S
       </h2>
       <ListFilters>
         <SiteSelect id="filter-site" name="site" defaultValue={filters.site ?? ""} sites={sites} />
-        <SelectField
-          id="filter-status"
-          name="status"
-          label="Status"
-          defaultValue={filters.status}
-          options={[
-            { value: "open", label: "Open" },
-            { value: "snoozed", label: "Snoozed" },
-            { value: "closed", label: "Closed" },
-            { value: "all", label: "All" },
-          ]}
-        />
-        <SelectField
-          id="filter-assigned"
-          name="assigned"
-          label="Assigned"
-          defaultValue={filters.assigned}
-          options={[
-            { value: "all", label: "Anyone" },
-            { value: "me", label: "Mine" },
-            { value: "unassigned", label: "Unassigned" },
-          ]}
-        />
-        <SelectField
-          id="filter-sort"
-          name="sort"
-          label="Sort"
-          defaultValue={filters.sort}
-          options={[
-            { value: "newest", label: "Newest activity" },
-            { value: "waiting", label: "Waiting longest" },
-          ]}
-        />
+        <SelectField id="filter-status" name="status" label="Status" defaultValue={filters.status} options={STATUS_OPTIONS} />
+        <SelectField id="filter-assigned" name="assigned" label="Assigned" defaultValue={filters.assigned} options={ASSIGNED_OPTIONS} />
+        <SelectField id="filter-sort" name="sort" label="Sort" defaultValue={filters.sort} options={SORT_OPTIONS} />
         {labels.length > 0 ? (
           <SelectField id="filter-label" name="label" label="Label" defaultValue={filters.label ?? ""} options={[{ value: "", label: "Any label" }, ...labels.map((label) => ({ value: label.id, label: label.name }))]} />
         ) : null}

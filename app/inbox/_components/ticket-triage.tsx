@@ -38,15 +38,7 @@ export function TicketTriage({ ticketId, status, assigneeId, priority, members }
   return (
     <div className={styles.card}>
       <div className={styles.triage} aria-busy={busy}>
-        <SelectField
-          id="ticket-status"
-          label="Status"
-          key={`status/${status}/${refusals}`}
-          defaultValue={status}
-          disabled={busy}
-          onChange={(event) => void change({ status: event.target.value })}
-          options={TICKET_STATUSES}
-        />
+        <SelectField id="ticket-status" label="Status" key={`status/${status}/${refusals}`} defaultValue={status} disabled={busy} onChange={(event) => void change({ status: event.target.value })} options={TICKET_STATUSES} />
         <SelectField
           id="ticket-assignee"
           label="Assignee"
@@ -56,15 +48,7 @@ export function TicketTriage({ ticketId, status, assigneeId, priority, members }
           onChange={(event) => void change({ assignee_id: event.target.value === "" ? null : event.target.value })}
           options={[{ value: "", label: "Unassigned" }, ...members.map((member) => ({ value: member.id, label: member.name }))]}
         />
-        <SelectField
-          id="ticket-priority"
-          label="Priority"
-          key={`priority/${priority}/${refusals}`}
-          defaultValue={priority}
-          disabled={busy}
-          onChange={(event) => void change({ priority: event.target.value })}
-          options={TICKET_PRIORITIES}
-        />
+        <SelectField id="ticket-priority" label="Priority" key={`priority/${priority}/${refusals}`} defaultValue={priority} disabled={busy} onChange={(event) => void change({ priority: event.target.value })} options={TICKET_PRIORITIES} />
       </div>
       {error ? (
         <p role="alert" className={styles.statusBad}>
