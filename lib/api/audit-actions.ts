@@ -65,3 +65,10 @@ export const ticketTriaged: AuditSpec<Ctx> = {
   action: "ticket.updated",
   details: ({ body }) => ({ fields: sentFields(body), ...body }),
 };
+
+/** "Reply and set pending" is the triage of the status, as PATCH records it (the reply itself is not audited). */
+export const ticketStatusWithReply: AuditSpec<Ctx> = {
+  action: "ticket.updated",
+  when: ({ body }) => body.status !== undefined,
+  details: ({ body }) => ({ fields: ["status"], status: body.status }),
+};

@@ -19,6 +19,8 @@ export interface AuditSpec<Context> {
   details?: (context: Context, result: any) => Record<string, unknown>;
   /** Who acted on a route without a session (accepting an invite): default `anonymous`. */
   actor?: (context: Context, result: any) => AuditActor;
+  /** Only when this holds (a ticket reply is audited when it also sets a status): default always. */
+  when?: (context: Context) => boolean;
 }
 
 interface ChangeContext {
@@ -52,6 +54,7 @@ export async function auditChange<Context extends ChangeContext>(
   context: Context,
   outcome: Reply | Response,
 ): Promise<void> {
+  if (spec.when && !spec.when(context)) return;
   const result = outcome instanceof Response ? null : outcome.result;
   const action = typeof spec.action === "function" ? spec.action(context) : spec.action;
   const fields = sentFields(context.body);

@@ -8,6 +8,8 @@ export type InboxEvent =
   | { type: "message"; conversation_id: string; author_type: string; kind: string }
   | { type: "conversation"; conversation_id: string }
   | { type: "typing"; conversation_id: string; typing: boolean }
+  /** A ticket was filed, or its status, assignee or priority changed, or it got a reply. */
+  | { type: "ticket"; ticket_id: string; change: "created" | "updated" }
   /** The listener reconnected: events may have been missed, so read everything again. */
   | { type: "resync" };
 

@@ -113,15 +113,19 @@ export const inboxTicket = named(
   "InboxTicket",
   ticket.omit({ inbox_id: true, attachments: true }).extend({
     site_name: z.string(),
-    status: z.enum(["open", "pending", "solved"]).describe("`pending`: waiting for the filer; the filer's emailed reply sets `open` again"),
-    assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
-    updated_at: isoTime.describe("the last change of status, assignee or priority, or the last reply"),
-    solved_at: isoTime.nullable(),
     attachments: z.array(
       ticketAttachment
         .omit({ uploaded_at: true })
         .extend({ download_url: z.string().describe("relative: GET /api/v1/inbox/attachments/{id} with the session cookie") }),
     ),
+  }),
+);
+
+export const inboxTicketPage = named(
+  "InboxTicketPage",
+  z.object({
+    items: z.array(inboxTicket).describe("newest first, ties by id"),
+    next_cursor: z.string().nullable().describe("`<created_at ms>_<id>`; null on the last page"),
   }),
 );
 

@@ -59,6 +59,9 @@ export const ticketListQuery = z.strictObject({
   /** `me`, `none` (unassigned) or a member's id (an unknown id lists nothing, as `site` does). */
   assignee: pathLike.optional(),
   priority: z.enum(PRIORITIES).optional(),
+  /** From the previous page's `next_cursor`. */
+  cursor: keysetCursor().optional(),
+  limit: queryInteger(1, 200).default(50),
 });
 export type TicketListQuery = z.output<typeof ticketListQuery>;
 

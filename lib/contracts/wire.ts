@@ -307,7 +307,11 @@ export const ticket = named(
     subject: z.string(),
     body: z.string(),
     priority: z.enum(["low", "normal", "high", "urgent"]),
+    status: z.enum(["open", "pending", "solved"]).describe("`pending`: waiting for the filer; the filer's emailed reply sets `open` again"),
+    assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
     created_at: isoTime,
+    updated_at: isoTime.describe("the last change of status, assignee or priority, or the last reply"),
+    solved_at: isoTime.nullable(),
     attachments: z.array(ticketAttachment),
   }),
 );

@@ -241,10 +241,11 @@ const inboxApiOperations: Operation[] = [
     path: `${INBOX}/tickets`,
     family: "inbox",
     summary: "The newest 200 tickets with their attachments, filtered by site, status, assignee and priority",
-    description: "`status` defaults to `all`; `assignee` is `me`, `none` or a member's id (an unknown id or site lists nothing).",
+    description:
+      "`status` defaults to `all`; `assignee` is `me`, `none` or a member's id (an unknown id or site lists nothing). Pages by `cursor` (a `next_cursor`) and `limit` (1..200, default 50), newest first with ties by id.",
     extension: true,
     query: ticketListQuery,
-    answers: { 200: z.array(inbox.inboxTicket) },
+    answers: { 200: inbox.inboxTicketPage },
   },
   {
     method: "GET",

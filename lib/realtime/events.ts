@@ -11,8 +11,8 @@ export { INBOX_CHANNEL, MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX };
 //   message was stored), `p:<conversation id>` is `staff_typing` (a staff member's typing changed).
 //   Heard by the widget's long-polls (message-signals.ts). Its payloads are parsed on the hot path
 //   without allocating: a slice at most.
-// - INBOX_CHANNEL, sent by the triggers of migration 20261123020000 (`m`, `c`, `t` payloads: an
-//   `inbox` event) and by publishSessionsEnded (`s`, `d`: `sessions_ended`). Heard by the inbox's
+// - INBOX_CHANNEL, sent by the triggers of migrations 20261123020000 (`m`, `c`, `t` payloads: an
+//   `inbox` event) and 20261130040000 (`k`: a ticket) and by publishSessionsEnded (`s`, `d`: `sessions_ended`). Heard by the inbox's
 //   event streams (inbox-signals.ts).
 
 /** Whose inbox streams a session-ended signal ends. */
@@ -32,11 +32,12 @@ export interface RealtimeEvents {
 export type RealtimeEventKind = keyof RealtimeEvents;
 
 export function parseInboxEvent(payload: string): InboxEvent | null {
-  const [kind, conversationId, a, b] = payload.split(" ");
-  if (!conversationId) return null;
-  if (kind === "m") return { type: "message", conversation_id: conversationId, author_type: a ?? "", kind: b ?? "" };
-  if (kind === "c") return { type: "conversation", conversation_id: conversationId };
-  if (kind === "t") return { type: "typing", conversation_id: conversationId, typing: a === "1" };
+  const [kind, id, a, b] = payload.split(" ");
+  if (!id) return null;
+  if (kind === "m") return { type: "message", conversation_id: id, author_type: a ?? "", kind: b ?? "" };
+  if (kind === "c") return { type: "conversation", conversation_id: id };
+  if (kind === "t") return { type: "typing", conversation_id: id, typing: a === "1" };
+  if (kind === "k" && (a === "created" || a === "updated")) return { type: "ticket", ticket_id: id, change: a };
   return null;
 }
 

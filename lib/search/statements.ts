@@ -26,14 +26,19 @@ const STATUS = "($4::text IS NULL OR c.status = $4)";
 const LABEL = "($5::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels cl WHERE cl.conversation_id = c.id AND cl.label_id = $5))";
 
 /**
- * The matches, one item per conversation or ticket. `messages` and `conversations`: where the
- * conversations' matches are looked for (the tables, or the window's rows).
+ * The matches, one item per conversation or ticket. `messages`, `files` and `conversations`: where
+ * the conversations' matches are looked for (the tables, or the window's rows). A file sent in a
+ * chat matches by its name, as its message (matched_at, message_id: the thread opens at it).
  */
-const BEST = (messages: string, conversations: string) => `
+const BEST = (messages: string, files: string, conversations: string) => `
     hits AS (
       SELECT 'conversation' AS type, m.conversation_id AS id, m.id AS message_id, m.created_at AS matched_at, m.body AS doc, 0 AS rank
         FROM ${messages} m
        WHERE parley_search_vector(m.body) @@ ${QUERY} AND m.author_type <> 'system'
+      UNION ALL
+      SELECT 'conversation', m.conversation_id, m.id, m.created_at, a.name, 0
+        FROM ${files} a JOIN ${messages} m ON m.id = a.message_id
+       WHERE parley_search_vector(${FILE_NAME_TEXT}) @@ ${QUERY}
       UNION ALL
       SELECT 'conversation', c.id, NULL, c.last_activity_at, ${VISITOR_TEXT}, 1
         FROM ${conversations} c
@@ -82,7 +87,7 @@ const PAGE = (sure: string) => `
  * site $3, conversation status $4, label $5 (each null for any), after cursor ($6 time, $7 id;
  * null for the first page), at most $8 rows. Rows come newest match first.
  */
-export const SEARCH_PAGE = `WITH ${BEST("messages", "conversations")}, ${PAGE("true")}`;
+export const SEARCH_PAGE = `WITH ${BEST("messages", "message_attachments", "conversations")}, ${PAGE("true")}`;
 
 /** SEARCH_PAGE's first page (cursor null) from the newest $9 conversations: its sure items only. */
 export const RECENT_SEARCH_PAGE = `
@@ -99,10 +104,13 @@ export const RECENT_SEARCH_PAGE = `
     recent_messages AS MATERIALIZED (
       SELECT m.id, m.conversation_id, m.created_at, m.body, m.author_type FROM recent w JOIN messages m ON m.conversation_id = w.id
     ),
+    recent_files AS MATERIALIZED (
+      SELECT a.message_id, a.name FROM recent w JOIN message_attachments a ON a.conversation_id = w.id WHERE a.message_id IS NOT NULL
+    ),
     recent_conversations AS MATERIALIZED (
       SELECT c.id, c.visitor_name, c.visitor_email, c.last_activity_at FROM recent w JOIN conversations c ON c.id = w.id
     ),
-    ${BEST("recent_messages", "recent_conversations")}, ${PAGE("b.matched_at > (SELECT at FROM edge)")}`;
+    ${BEST("recent_messages", "recent_files", "recent_conversations")}, ${PAGE("b.matched_at > (SELECT at FROM edge)")}`;
 
 export interface SearchRow {
   type: "conversation" | "ticket";

@@ -3,36 +3,49 @@ import { db } from "../db/client";
 import type { inboxTicketDetail } from "../contracts/inbox-wire";
 import type { TicketListQuery } from "../contracts/inbox";
 import { AppError } from "../core/errors";
-import { ticketAttachmentsInclude, toInboxWireTicket } from "./ticket-view";
+import { encodeKeysetCursor } from "../core/validation/cursors";
+import { ticketWireInclude, toInboxWireTicket } from "./ticket-view";
 
 // Tickets as staff read them in the inbox. Their files are downloaded by signed-in staff (or the
 // operator token) only, never from a public URL (lib/uploads/stored-files.ts).
 
 export type InboxWireTicketDetail = z.infer<typeof inboxTicketDetail>;
 
-const ticketInclude = { ...ticketAttachmentsInclude, site: { select: { name: true } }, assignee: { select: { id: true, name: true } } } as const;
+const ticketInclude = { ...ticketWireInclude, site: { select: { name: true } } } as const;
 
-export interface TicketFilters extends Partial<TicketListQuery> {
+export interface TicketFilters extends Omit<TicketListQuery, "status" | "limit"> {
+  status?: TicketListQuery["status"];
+  limit?: number;
   /** Only these tickets (the inbox page's search results). */
   ids?: string[];
 }
 
-/** The newest 200 tickets that pass every filter given; `assignee: "me"` is `memberId`'s. */
+const DEFAULT_PAGE = 50;
+
+/**
+ * One page of the tickets that pass every filter given, newest first (ties by id, so the order is
+ * total and a cursor resumes it exactly); `assignee: "me"` is `memberId`'s.
+ */
 export async function listInboxTickets(filters: TicketFilters, memberId: string) {
+  const limit = filters.limit ?? DEFAULT_PAGE;
   const assignee = filters.assignee === undefined ? {} : { assigneeId: filters.assignee === "me" ? memberId : filters.assignee === "none" ? null : filters.assignee };
-  const tickets = await (await db()).ticket.findMany({
+  const after = filters.cursor ? { OR: [{ createdAt: { lt: filters.cursor.at } }, { createdAt: filters.cursor.at, id: { lt: filters.cursor.id } }] } : {};
+  const rows = await (await db()).ticket.findMany({
     where: {
       ...(filters.site ? { siteId: filters.site } : {}),
       ...(filters.status && filters.status !== "all" ? { status: filters.status } : {}),
       ...(filters.priority ? { priority: filters.priority } : {}),
       ...(filters.ids ? { id: { in: filters.ids } } : {}),
       ...assignee,
+      ...after,
     },
-    orderBy: [{ createdAt: "desc" }, { number: "desc" }],
-    take: 200,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
     include: ticketInclude,
   });
-  return tickets.map(toInboxWireTicket);
+  const items = rows.slice(0, limit).map(toInboxWireTicket);
+  const last = rows.length > limit ? rows[limit - 1]! : undefined;
+  return { items, next_cursor: last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null };
 }
 
 const repliesInclude = {

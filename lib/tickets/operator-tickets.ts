@@ -2,7 +2,7 @@ import { db } from "../db/client";
 import type { TicketAttachment } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import { storageOf } from "../uploads/storage";
-import { ticketAttachmentsInclude, toWireTicket } from "./ticket-view";
+import { ticketWireInclude, toWireTicket } from "./ticket-view";
 
 // The operator's view of a site's tickets. Whether a file was uploaded is recorded when the
 // service's own upload route receives it; for S3 the bucket is asked (HEAD, and a look at the
@@ -21,7 +21,7 @@ export async function listTickets(siteId: string) {
     where: { siteId },
     orderBy: [{ createdAt: "desc" }, { number: "desc" }],
     take: PAGE,
-    include: ticketAttachmentsInclude,
+    include: ticketWireInclude,
   });
   await confirmPendingUploads(tickets.flatMap((ticket) => ticket.attachments));
   return tickets.map(toWireTicket);

@@ -15,11 +15,11 @@ export type WebhookWireTicket = Omit<WireTicket, "inbox_id" | "origin">;
 export type AttachmentRow = Pick<TicketAttachment, "id" | "name" | "contentType" | "bytes" | "uploadedAt">;
 export type TicketRow = Pick<
   Ticket,
-  "id" | "number" | "siteId" | "inboxId" | "origin" | "name" | "email" | "subject" | "body" | "priority" | "createdAt"
-> & { attachments: AttachmentRow[] };
+  "id" | "number" | "siteId" | "inboxId" | "origin" | "name" | "email" | "subject" | "body" | "priority" | "status" | "createdAt" | "updatedAt" | "solvedAt"
+> & { attachments: AttachmentRow[]; assignee: { id: string; name: string } | null };
 
-/** What `include` loads for a ticket's wire shape: its files, in the order they were described. */
-export const ticketAttachmentsInclude = { attachments: { orderBy: { position: "asc" } } } as const;
+/** What `include` loads for a ticket's wire shape: its files, in the order they were described, and its assignee. */
+export const ticketWireInclude = { attachments: { orderBy: { position: "asc" } }, assignee: { select: { id: true, name: true } } } as const;
 
 export const toWireAttachment = (attachment: AttachmentRow): WireAttachment => ({
   id: attachment.id,
@@ -42,15 +42,18 @@ export function toWireTicket(ticket: TicketRow): WireTicket {
     subject: ticket.subject,
     body: ticket.body,
     priority: ticket.priority as WireTicket["priority"], // stored only from ticketBody's PRIORITIES
+    status: ticket.status as WireTicket["status"], // stored only from TICKET_STATUSES
+    assignee: ticket.assignee,
     created_at: ticket.createdAt.toISOString(),
+    updated_at: ticket.updatedAt.toISOString(),
+    solved_at: ticket.solvedAt?.toISOString() ?? null,
     attachments: ticket.attachments.map(toWireAttachment),
   };
 }
 
-export type InboxTicketRow = TicketRow &
-  Pick<Ticket, "status" | "updatedAt" | "solvedAt"> & { site: { name: string }; assignee: { id: string; name: string } | null };
+export type InboxTicketRow = TicketRow & { site: { name: string } };
 
-/** The inbox's: the site's name instead of the inbox id, its triage, and each file's download link (staff only). */
+/** The inbox's: the site's name instead of the inbox id, and each file's download link (staff only). */
 export function toInboxWireTicket(row: InboxTicketRow): InboxWireTicket {
   const { id, number, site_id, inbox_id, attachments, ...rest } = toWireTicket(row);
   return {
@@ -59,10 +62,6 @@ export function toInboxWireTicket(row: InboxTicketRow): InboxWireTicket {
     site_id,
     site_name: row.site.name,
     ...rest,
-    status: row.status as InboxWireTicket["status"], // stored only from TICKET_STATUSES
-    assignee: row.assignee,
-    updated_at: row.updatedAt.toISOString(),
-    solved_at: row.solvedAt?.toISOString() ?? null,
     attachments: attachments.map(({ uploaded_at, ...attachment }) => ({
       ...attachment,
       download_url: `/api/v1/inbox/attachments/${encodeURIComponent(attachment.id)}`,

@@ -2,7 +2,7 @@ import { toWebhookWireConversation } from "../conversations/conversation-view";
 import { toWireRating } from "../conversations/rate-conversation";
 import { db } from "../db/client";
 import { messageInclude, toWebhookWireMessage } from "../conversations/message-view";
-import { ticketAttachmentsInclude, toWebhookWireTicket, toWireAttachment } from "../tickets/ticket-view";
+import { ticketWireInclude, toWebhookWireTicket, toWireAttachment } from "../tickets/ticket-view";
 import type { WebhookEvent } from "../contracts/webhooks";
 
 // The `data` of each webhook event, in the wire shapes of the spec, built from the row the event
@@ -61,11 +61,18 @@ export async function eventData(
       return { conversation_id: rating.conversationId, site_id: rating.conversation.siteId, rating: toWireRating(rating) };
     }
     case "ticket.created": {
-      const ticket = await prisma.ticket.findUnique({ where: { id: subjectId }, include: ticketAttachmentsInclude });
+      const ticket = await prisma.ticket.findUnique({ where: { id: subjectId }, include: ticketWireInclude });
       if (!ticket) return null;
-      // The ticket as filed, whenever the delivery runs: no file can have arrived before the ticket
-      // existed, and each file's arrival is an `attachment.uploaded` event of its own.
-      const asFiled = { ...ticket, attachments: ticket.attachments.map((attachment) => ({ ...attachment, uploadedAt: null })) };
+      // The ticket as filed, whenever the delivery runs: open, unassigned, no file arrived yet (each
+      // file's arrival is an `attachment.uploaded` event of its own, triage is not a webhook event).
+      const asFiled = {
+        ...ticket,
+        status: "open",
+        assignee: null,
+        updatedAt: ticket.createdAt,
+        solvedAt: null,
+        attachments: ticket.attachments.map((attachment) => ({ ...attachment, uploadedAt: null })),
+      };
       return { site_id: ticket.siteId, ticket: toWebhookWireTicket(asFiled) };
     }
     case "privacy.erased": {

@@ -65,3 +65,24 @@ test("an agent filters tickets, sets one pending and assigns it; at 375 px the l
   await axeScan(inbox, "tickets at 375 px, dark");
   await agent.context.close();
 });
+
+test("the ticket list is live: a ticket filed while it is open appears without a reload; the search applies when typing pauses", async ({ browser, site }) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  await fileTicket(site.id, `Earlier ${tag} ticket`);
+  const agent = await signedInStaff(browser, "agent", "Liv Live");
+  const inbox = agent.page;
+  await inbox.goto(`${SERVICE_URL}/inbox/tickets?site=${encodeURIComponent(site.id)}`);
+  const list = inbox.getByTestId("ticket-list");
+  await expect(list.getByRole("row", { name: /Earlier/ })).toBeVisible();
+  await expect(inbox.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+
+  await fileTicket(site.id, `Arrived ${tag} live`);
+  await expect(list.getByRole("row", { name: /Arrived/ })).toBeVisible();
+
+  // No Enter: the search applies once typing pauses, and lives in the URL.
+  await inbox.getByLabel("Search tickets").pressSequentially("arrived", { delay: 30 });
+  await inbox.waitForURL(/q=arrived/);
+  await expect(list.getByRole("row", { name: /Earlier/ })).toHaveCount(0);
+  await expect(list.getByRole("row", { name: /Arrived/ })).toBeVisible();
+  await agent.context.close();
+});

@@ -259,7 +259,7 @@ describe("tickets and files", () => {
     const site = await createSite();
     const filed = await fileTicket(site.id, ticket({ files: [file()] }));
     expect((await putUpload(filed.uploads[0]!.upload_url, PNG_BYTES)).status).toBe(200);
-    const list = (await api.get(`/api/v1/inbox/tickets?site=${site.id}`, as(agent))).json.result;
+    const list = (await api.get(`/api/v1/inbox/tickets?site=${site.id}`, as(agent))).json.result.items;
     expect(list).toHaveLength(1);
     const detail = (await api.get(`/api/v1/inbox/tickets/${list[0].id}`, as(agent))).json.result;
     expect(detail).toMatchObject({ number: filed.number, subject: "My order", attachments: [{ name: "photo.png", uploaded: true }] });
@@ -291,7 +291,7 @@ describe("tickets and files", () => {
   test("a file not yet uploaded is 404", async () => {
     const site = await createSite();
     await fileTicket(site.id, ticket({ files: [file()] }));
-    const [entry] = (await api.get(`/api/v1/inbox/tickets?site=${site.id}`, as(agent))).json.result;
+    const [entry] = (await api.get(`/api/v1/inbox/tickets?site=${site.id}`, as(agent))).json.result.items;
     expectError(await api.get(`/api/v1/inbox/attachments/${entry.attachments[0].id}`, as(agent)), 404, "not_found");
   });
 });

@@ -53,7 +53,7 @@ async function opened(cookie: string): Promise<EventStream> {
 
 /** Only what the page may see: `ready` and ids of conversations, never a session's or member's. */
 function expectOnlyInboxEvents(stream: EventStream, secrets: string[]): void {
-  for (const event of stream.events) expect(["ready", "message", "conversation", "typing", "resync"]).toContain(event.type);
+  for (const event of stream.events) expect(["ready", "message", "conversation", "typing", "ticket", "resync"]).toContain(event.type);
   for (const secret of secrets) expect(stream.text).not.toContain(secret);
 }
 

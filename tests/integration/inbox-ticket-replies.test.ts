@@ -37,7 +37,7 @@ beforeAll(async () => {
   const site = await createSite();
   const filed = await fileTicket(site.id, ticket({ email: "filer@example.com", subject: "Broken zip" }));
   ticketNumber = filed.number;
-  ticketId = (await api.get(`/api/v1/inbox/tickets?site=${site.id}`, as(agent))).json.result[0].id;
+  ticketId = (await api.get(`/api/v1/inbox/tickets?site=${site.id}`, as(agent))).json.result.items[0].id;
 });
 afterAll(() => worker?.stop());
 

@@ -1,7 +1,9 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
+import { stopInboxListening } from "../../lib/realtime/inbox-signals";
 import { appendFilerReply } from "../../lib/tickets/ticket-replies";
 import { api, type ApiResponse } from "../support/api";
+import { abortEventStreams, openEventStream } from "../support/event-stream";
 import { expectError } from "../support/expectations";
 import { createSite, ORIGIN } from "../support/fixtures";
 import { as, createStaff, type Staff } from "../support/inbox";
@@ -28,7 +30,7 @@ async function expectRefusedUnchanged(send: () => Promise<ApiResponse>, status: 
 async function listed(query: string, who: Staff = agent): Promise<string[]> {
   const response = await api.get(`${TICKETS}?site=${siteId}${query}`, as(who));
   expect(response.status, JSON.stringify(response.json)).toBe(200);
-  return (response.json.result as { id: string }[]).map((item) => item.id);
+  return (response.json.result.items as { id: string }[]).map((item) => item.id);
 }
 
 beforeAll(async () => {
@@ -123,7 +125,7 @@ describe("triage", () => {
     expect(await listed("&assignee=no-such-member")).toEqual([]);
     expect(await listed("&priority=urgent")).toEqual([c]);
     expect(await listed("&priority=urgent&status=open")).toEqual([]);
-    const [item] = (await api.get(`${TICKETS}?site=${siteId}&status=pending`, as(agent))).json.result;
+    const [item] = (await api.get(`${TICKETS}?site=${siteId}&status=pending`, as(agent))).json.result.items;
     expect(item).toMatchObject({ status: "pending", assignee: { id: owner.id, name: "Olive Owner" }, priority: "urgent" });
   });
 
@@ -148,5 +150,84 @@ describe("triage", () => {
     const events = read.events.length;
     await appendFilerReply(id, "One more thing.");
     expect((await api.get(one(id), as(agent))).json.result.events).toHaveLength(events);
+  });
+
+  test("reply and set pending is recorded as PATCH records it: one history row, one audit row; a plain reply neither", async () => {
+    const filed = await fileTicket(siteId, ticket({ subject: "Audited reply" }));
+    const id = (await (await db()).ticket.findFirstOrThrow({ where: { siteId, number: filed.number } })).id;
+    const audit = () => db().then((prisma) => prisma.auditEvent.findMany({ where: { action: "ticket.updated", target: `ticket:${id}` }, orderBy: { at: "asc" } }));
+    expect((await api.post(`${one(id)}/replies`, as(agent, { body: { body: "Looking into it." } }))).status).toBe(201);
+    expect(await audit()).toEqual([]);
+    expect((await api.post(`${one(id)}/replies`, as(agent, { body: { body: "Can you send a photo?", status: "pending" } }))).status).toBe(201);
+    const read = (await api.get(one(id), as(agent))).json.result;
+    expect(read.events.map((event: { field: string; from: string; to: string; actor_id: string }) => [event.field, event.from, event.to, event.actor_id])).toEqual([
+      ["status", "open", "pending", agent.id],
+    ]);
+    expect((await audit()).map((row) => [row.actor, row.details])).toEqual([[`member:${agent.id}`, { fields: ["status"], status: "pending" }]]);
+  });
+
+  test("the operator's ticket list carries the same triage as the inbox's", async () => {
+    const filed = await fileTicket(siteId, ticket({ subject: "Operator sees triage" }));
+    const id = (await (await db()).ticket.findFirstOrThrow({ where: { siteId, number: filed.number } })).id;
+    await api.patch(one(id), as(agent, { body: { status: "solved", assignee_id: owner.id } }));
+    const inbox = (await api.get(one(id), as(agent))).json.result;
+    const operator = (await api.get(`/api/v1/admin/tickets?site=${siteId}`, { admin: true })).json.result.find((item: { id: string }) => item.id === id);
+    expect(operator).toMatchObject({ status: "solved", assignee: { id: owner.id, name: "Olive Owner" } });
+    for (const field of ["status", "assignee", "created_at", "updated_at", "solved_at", "priority"]) expect(operator[field]).toEqual(inbox[field]);
+    expect(operator.solved_at).not.toBeNull();
+  });
+});
+
+describe("the list's pages and live updates", () => {
+  afterEach(abortEventStreams);
+  afterAll(stopInboxListening);
+
+  test("cursor pages walk every ticket once, newest first with ties by id; a bad cursor or limit → 400", async () => {
+    const pageSite = (await createSite()).id;
+    for (let i = 0; i < 5; i++) await fileTicket(pageSite, ticket({ subject: `Paged ${i}` }));
+    const prisma = await db();
+    const rows = await prisma.ticket.findMany({ where: { siteId: pageSite }, select: { id: true } });
+    // Three filed in the same millisecond: only the id orders them.
+    const tie = new Date("2026-11-20T10:00:00.000Z");
+    await prisma.ticket.updateMany({ where: { id: { in: rows.slice(0, 3).map((row) => row.id) } }, data: { createdAt: tie } });
+    const expected = (await prisma.ticket.findMany({ where: { siteId: pageSite }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } })).map((row) => row.id);
+
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response: ApiResponse = await api.get(`${TICKETS}?site=${pageSite}&limit=2${cursor ? `&cursor=${cursor}` : ""}`, as(agent));
+      expect(response.status, JSON.stringify(response.json)).toBe(200);
+      walked.push(...response.json.result.items.map((item: { id: string }) => item.id));
+      cursor = response.json.result.next_cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(walked).toEqual(expected);
+    expect(pages).toBe(3);
+
+    for (const query of ["&limit=0", "&limit=201", "&limit=1.5", "&cursor=99999999999999999999_x", "&cursor=1_a b"]) {
+      const response = await api.get(`${TICKETS}?site=${pageSite}${query}`, as(agent));
+      expect({ query, status: response.status, code: response.json.result.code }).toEqual({ query, status: 400, code: "invalid_request" });
+    }
+  });
+
+  test("a ticket filed, triaged or answered is an event on the inbox stream", async () => {
+    const stream = await openEventStream(agent.cookie);
+    expect(await stream.ready()).toBe(true);
+    const filed = await fileTicket(siteId, ticket({ subject: "Live one" }));
+    const id = (await (await db()).ticket.findFirstOrThrow({ where: { siteId, number: filed.number } })).id;
+    const seen = (change: string) => stream.until(() => stream.events.some((event) => event.type === "ticket" && event.ticket_id === id && event.change === change));
+    expect(await seen("created")).toBe(true);
+    const count = () => stream.events.filter((event) => event.type === "ticket" && event.ticket_id === id).length;
+
+    await api.patch(one(id), as(agent, { body: { priority: "urgent" } }));
+    expect(await stream.until(() => count() === 2)).toBe(true);
+    await api.post(`${one(id)}/replies`, as(agent, { body: { body: "On it." } }));
+    expect(await stream.until(() => count() === 3)).toBe(true);
+    expect(stream.events.filter((event) => event.type === "ticket").at(-1)).toEqual({ type: "ticket", ticket_id: id, change: "updated" });
+    // Setting what is already set changes nothing, and says nothing.
+    await api.patch(one(id), as(agent, { body: { priority: "urgent" } }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(count()).toBe(3);
   });
 });

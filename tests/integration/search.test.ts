@@ -244,3 +244,37 @@ describe("refusals", () => {
     expectError(await api.get("/api/v1/inbox/search?q=late", as(agent)), 401, "unauthorized");
   });
 });
+
+describe("files sent in a chat", () => {
+  test("are found by name (whole, or a part split at - _ .), as their message: the thread opens at it, the snippet is the name", async () => {
+    const chat = await startConversation(siteB, { body: "Here is what I was billed", client_id: "v1" });
+    const message = await staffReply(chat.conversationId, owner.id, "Thanks, looking at it");
+    const prisma = await (await import("../../lib/db/client")).db();
+    await prisma.messageAttachment.create({
+      data: {
+        id: "file-quarterly",
+        conversationId: chat.conversationId,
+        messageId: message.id,
+        uploaderType: "staff",
+        name: "quarterly_statement-2026.xlsx",
+        contentType: "application/pdf",
+        bytes: 10,
+        storage: "local",
+        storageKey: "search-test-quarterly",
+      },
+    });
+    // A file uploaded but never sent belongs to no message: not found.
+    await prisma.messageAttachment.create({
+      data: { id: "file-unsent", conversationId: chat.conversationId, uploaderType: "visitor", name: "unsent-gizmo.png", contentType: "image/png", bytes: 10, storage: "local", storageKey: "search-test-unsent" },
+    });
+    for (const q of ["quarterly", "statement", "quarterly_statement-2026.xlsx"]) {
+      expect((await search({ q })).items, q).toEqual([
+        expect.objectContaining({ type: "conversation", id: chat.conversationId, message_id: message.id, snippet: expect.stringMatching(/quarterly.statement.2026\.xlsx/) }),
+      ]);
+    }
+    expect((await search({ q: "gizmo" })).items).toEqual([]);
+    // The same through the whole index (no recent window).
+    const parsed = searchQuery.parse({ q: "quarterly" });
+    expect((await searchService(parsed, 0)).items.map((item) => [item.id, item.message_id])).toEqual([[chat.conversationId, message.id]]);
+  });
+});

@@ -147,8 +147,12 @@ describe("webhook delivery", () => {
     expect(byType("ticket.created")[0].ticket).toMatchObject({
       number: filed.number,
       subject: "My order",
+      status: "open",
+      assignee: null,
+      solved_at: null,
       attachments: [{ name: "photo.png", uploaded: false }],
     });
+    expect(byType("ticket.created")[0].ticket.updated_at).toBe(byType("ticket.created")[0].ticket.created_at);
     expect(byType("attachment.uploaded")[0]).toMatchObject({ ticket_number: filed.number, attachment: { name: "photo.png", uploaded: true } });
 
     // The receiver has answered; the worker records each answer right after.

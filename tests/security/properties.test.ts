@@ -610,7 +610,7 @@ describe("arbitrary inbox requests never yield 5xx, and change state only when v
     });
   });
 
-  test("GET /inbox/tickets: filters", async () => {
+  test("GET /inbox/tickets: filters and cursors", async () => {
     await check<InboxProbe>("inbox tickets", {
       inbox: true,
       probe: inboxProbe({
@@ -620,8 +620,10 @@ describe("arbitrary inbox requests never yield 5xx, and change state only when v
             status: fc.constantFrom("open", "pending", "solved", "all", "closed", "OPEN"),
             assignee: fc.constantFrom("me", "none", "no-such-member"),
             priority: fc.constantFrom("low", "urgent", "critical"),
+            cursor: cursorArb,
+            limit: integerText,
           },
-          fc.constantFrom("cursor", "limit", "sort"),
+          fc.constantFrom("sort", "q", "token"),
         ).map(withSite),
       }),
       send: inboxSend("GET", () => "/api/v1/inbox/tickets"),
@@ -633,6 +635,8 @@ describe("arbitrary inbox requests never yield 5xx, and change state only when v
             status: (v) => when(["open", "pending", "solved", "all"].includes(v)),
             assignee: pathLike,
             priority: (v) => when(["low", "normal", "high", "urgent"].includes(v)),
+            cursor: keysetCursor,
+            limit: (v) => queryInteger(v, 1, 200),
           }),
         ),
       readOnly: true,

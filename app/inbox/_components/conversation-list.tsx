@@ -10,6 +10,7 @@ import { LabelChips } from "./label-chips";
 import { ListFilters } from "./list-filters";
 import { LocalTime } from "./local-time";
 import { RATING_FACES } from "./ratings";
+import { SelectField, SiteSelect, type SelectOption } from "./select-field";
 import { VerifiedMark } from "./verified-mark";
 import { BulkSelect } from "./bulk-select";
 import { WaitingFor } from "./waiting-for";
@@ -39,6 +40,11 @@ export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Reco
 /** Whether a filter beyond the default view (open, anyone, any label) may be hiding conversations; a site is a scope. */
 const narrowed = (filters: ReturnType<typeof listFilters>) => filters.status !== "open" || filters.assigned !== "all" || filters.label !== undefined;
 
+const options = (labels: Record<string, string>): SelectOption[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const STATUS_OPTIONS = options({ open: "Open", snoozed: "Snoozed", closed: "Closed", all: "All" });
+const ASSIGNED_OPTIONS = options({ all: "Anyone", me: "Mine", unassigned: "Unassigned" });
+const SORT_OPTIONS = options({ newest: "Newest activity", waiting: "Waiting longest" });
+
 /** The last public message with who wrote it ("Andy Agent: It ships today."). */
 const previewOf = (item: { last_message: { body: string; author_name: string } | null }) =>
   item.last_message ? `${item.last_message.author_name}: ${item.last_message.body}` : "No messages yet";
@@ -53,53 +59,12 @@ export async function ConversationList({ member, params, activeId }: { member: S
         Conversations
       </h2>
       <ListFilters>
-        <div className={styles.field}>
-          <label htmlFor="filter-site">Site</label>
-          <select className={styles.select} id="filter-site" name="site" defaultValue={filters.site ?? ""}>
-            <option value="">All sites</option>
-            {sites.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-status">Status</label>
-          <select className={styles.select} id="filter-status" name="status" defaultValue={filters.status}>
-            <option value="open">Open</option>
-            <option value="snoozed">Snoozed</option>
-            <option value="closed">Closed</option>
-            <option value="all">All</option>
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-assigned">Assigned</label>
-          <select className={styles.select} id="filter-assigned" name="assigned" defaultValue={filters.assigned}>
-            <option value="all">Anyone</option>
-            <option value="me">Mine</option>
-            <option value="unassigned">Unassigned</option>
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-sort">Sort</label>
-          <select className={styles.select} id="filter-sort" name="sort" defaultValue={filters.sort}>
-            <option value="newest">Newest activity</option>
-            <option value="waiting">Waiting longest</option>
-          </select>
-        </div>
+        <SiteSelect id="filter-site" name="site" defaultValue={filters.site ?? ""} sites={sites} />
+        <SelectField id="filter-status" name="status" label="Status" defaultValue={filters.status} options={STATUS_OPTIONS} />
+        <SelectField id="filter-assigned" name="assigned" label="Assigned" defaultValue={filters.assigned} options={ASSIGNED_OPTIONS} />
+        <SelectField id="filter-sort" name="sort" label="Sort" defaultValue={filters.sort} options={SORT_OPTIONS} />
         {labels.length > 0 ? (
-          <div className={styles.field}>
-            <label htmlFor="filter-label">Label</label>
-            <select className={styles.select} id="filter-label" name="label" defaultValue={filters.label ?? ""}>
-              <option value="">Any label</option>
-              {labels.map((label) => (
-                <option key={label.id} value={label.id}>
-                  {label.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="filter-label" name="label" label="Label" defaultValue={filters.label ?? ""} options={[{ value: "", label: "Any label" }, ...labels.map((label) => ({ value: label.id, label: label.name }))]} />
         ) : null}
       </ListFilters>
       {page.items.length === 0 ? (

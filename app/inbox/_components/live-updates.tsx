@@ -84,6 +84,8 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
         setLive(true);
         return;
       }
+      // Tickets are drawn only on the tickets pages: elsewhere their events change nothing shown.
+      if (event.type === "ticket" && !window.location.pathname.startsWith("/inbox/tickets")) return;
       if (event.type === "typing") {
         window.dispatchEvent(new CustomEvent(TYPING_EVENT, { detail: event }));
         return;

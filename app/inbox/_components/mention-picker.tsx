@@ -1,7 +1,8 @@
 "use client";
 
-import { useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import styles from "../inbox.module.css";
+import { useListboxPicker } from "./use-listbox-picker";
 
 // The note's `@` picker (decisions.md round 3): in a private note, `@` and the start of a name
 // list the team's members; arrows choose, Enter or a click inserts "@Name ", Esc closes. The
@@ -23,7 +24,6 @@ export function mentionedIds(text: string, picked: MentionMember[]): string[] {
 }
 
 export function useMentionPicker(members: MentionMember[], enabled: boolean, text: string, caret: number, insert: (text: string, caret: number) => void) {
-  const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const [picked, setPicked] = useState<MentionMember[]>([]);
   const before = text.slice(0, caret);
@@ -31,35 +31,15 @@ export function useMentionPicker(members: MentionMember[], enabled: boolean, tex
   const query = typed ? typed[2]!.toLowerCase() : null;
   const shown = query === null ? [] : members.filter((member) => member.name.toLowerCase().split(/\s+/).some((word) => word.startsWith(query)) || member.name.toLowerCase().startsWith(query)).slice(0, MAX_SHOWN);
   const open = query !== null && dismissedAt !== before && shown.length > 0;
-  const chosen = Math.min(active, Math.max(0, shown.length - 1));
 
   const pick = (member: MentionMember) => {
     const start = before.length - query!.length - 1;
     const inserted = `@${member.name} `;
-    setActive(0);
     setPicked((list) => (list.some((entry) => entry.id === member.id) ? list : [...list, member]));
     insert(text.slice(0, start) + inserted + text.slice(caret), start + inserted.length);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!open || event.nativeEvent.isComposing) return false;
-    if (event.key === "Escape") {
-      event.preventDefault();
-      setDismissedAt(before);
-      return true;
-    }
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive((chosen + (event.key === "ArrowDown" ? 1 : shown.length - 1)) % shown.length);
-      return true;
-    }
-    if (event.key === "Enter" && !event.shiftKey) {
-      event.preventDefault();
-      pick(shown[chosen]!);
-      return true;
-    }
-    return false;
-  };
+  const { chosen, onKeyDown, choose } = useListboxPicker({ open, shown, pick, dismiss: () => setDismissedAt(before) });
 
   const optionId = (member: MentionMember) => `mention-option-${member.id}`;
   const textareaProps = open ? { "aria-controls": LISTBOX_ID, "aria-activedescendant": optionId(shown[chosen]!) } : {};
@@ -73,7 +53,7 @@ export function useMentionPicker(members: MentionMember[], enabled: boolean, tex
           aria-selected={index === chosen}
           className={styles.pickerOption}
           onMouseDown={(event) => event.preventDefault()}
-          onClick={() => pick(member)}
+          onClick={() => choose(member)}
         >
           @{member.name}
         </li>

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useState } from "react";
 import { fillPlaceholders, type PlaceholderValues } from "@/lib/contracts/placeholders";
 import styles from "../inbox.module.css";
+import { useListboxPicker } from "./use-listbox-picker";
 
 // The composer's `/` picker (decisions.md, round 3): typing `/` at the start of the composer lists
 // the saved replies whose shortcut (or title) matches what follows it; arrows choose, Enter
@@ -33,7 +34,6 @@ function matching(replies: PickerReply[], query: string): PickerReply[] {
  * answers before the composer's own (true: the key was the picker's), and the listbox.
  */
 export function useSavedReplyPicker(replies: PickerReply[], values: PlaceholderValues, text: string, insert: (text: string) => void) {
-  const [active, setActive] = useState(0);
   // Esc closes the picker until the text no longer starts with `/` (then a `/` opens it again).
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
@@ -43,34 +43,7 @@ export function useSavedReplyPicker(replies: PickerReply[], values: PlaceholderV
   const query = typed ? typed[1]!.toLowerCase() : null;
   const shown = query === null ? [] : matching(replies, query);
   const open = query !== null && replies.length > 0 && !dismissed;
-  const chosen = Math.min(active, Math.max(0, shown.length - 1));
-
-  const pick = (reply: PickerReply) => {
-    setActive(0);
-    insert(fillPlaceholders(reply.body, values));
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!open || event.nativeEvent.isComposing) return false;
-    if (event.key === "Escape") {
-      event.preventDefault();
-      setDismissed(true);
-      return true;
-    }
-    if (shown.length === 0) return false;
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive((chosen + (event.key === "ArrowDown" ? 1 : shown.length - 1)) % shown.length);
-      return true;
-    }
-    // Tab keeps its meaning (leaving the box); Enter picks.
-    if (event.key === "Enter" && !event.shiftKey) {
-      event.preventDefault();
-      pick(shown[chosen]!);
-      return true;
-    }
-    return false;
-  };
+  const { chosen, onKeyDown, choose } = useListboxPicker({ open, shown, pick: (reply: PickerReply) => insert(fillPlaceholders(reply.body, values)), dismiss: () => setDismissed(true) });
 
   const optionId = (reply: PickerReply) => `saved-reply-option-${reply.id}`;
   const textareaProps = {
@@ -97,7 +70,7 @@ export function useSavedReplyPicker(replies: PickerReply[], values: PlaceholderV
                 className={styles.pickerOption}
                 // Keep the focus in the textarea: the click picks, it does not move the caret away.
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(reply)}
+                onClick={() => choose(reply)}
               >
                 <span className={styles.pickerShortcut}>/{reply.shortcut}</span> <span>{reply.title}</span>{" "}
                 <span className={styles.meta}>{reply.scope === "team" ? "team" : "yours"}</span>

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
+import { SelectField, SiteSelect } from "./select-field";
 import { Feedback } from "./settings-sites";
 
 // The owners' privacy requests (docs/security.md): export downloads a zip of everything about one
@@ -67,31 +68,20 @@ export function PrivacySection({ sites }: { sites: { id: string; name: string }[
       <form className={styles.card} onSubmit={onSubmit} aria-labelledby="privacy-title">
         <p className={styles.hint}>Send a person their data, or erase it, when they ask. Both are recorded; an erasure tells your webhooks the counts only.</p>
         <div className={styles.row}>
-          <div className={styles.field}>
-            <label htmlFor="privacy-kind">Find the person by</label>
-            <select className={styles.input} id="privacy-kind" name="kind" value={kind} onChange={(event) => setKind(event.currentTarget.value as Kind)}>
-              {(Object.keys(KIND_LABELS) as Kind[]).map((option) => (
-                <option key={option} value={option}>
-                  {KIND_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="privacy-kind"
+            name="kind"
+            label="Find the person by"
+            value={kind}
+            onChange={(event) => setKind(event.currentTarget.value as Kind)}
+            options={(Object.keys(KIND_LABELS) as Kind[]).map((option) => ({ value: option, label: KIND_LABELS[option] }))}
+          />
           <div className={styles.field}>
             <label htmlFor="privacy-value">{KIND_LABELS[kind]}</label>
             <input className={styles.input} id="privacy-value" name="value" type={kind === "email" ? "email" : "text"} required maxLength={254} />
           </div>
           {kind === "email" ? null : (
-            <div className={styles.field}>
-              <label htmlFor="privacy-site">Site</label>
-              <select className={styles.input} id="privacy-site" name="site" required>
-                {sites.map((site) => (
-                  <option key={site.id} value={site.id}>
-                    {site.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SiteSelect id="privacy-site" name="site" required sites={sites} anyLabel={null} />
           )}
         </div>
         <div className={styles.row}>

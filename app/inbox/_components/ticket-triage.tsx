@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
+import { SelectField } from "./select-field";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "./ticket-options";
 
 // A ticket's status, assignee and priority: each change is sent at once (PATCH
 // /api/v1/inbox/tickets/{id}) and the page reloads with the change and its timeline line (each
@@ -36,41 +38,17 @@ export function TicketTriage({ ticketId, status, assigneeId, priority, members }
   return (
     <div className={styles.card}>
       <div className={styles.triage} aria-busy={busy}>
-        <div className={styles.field}>
-          <label htmlFor="ticket-status">Status</label>
-          <select className={styles.select} id="ticket-status" key={`${status}/${refusals}`} defaultValue={status} disabled={busy} onChange={(event) => void change({ status: event.target.value })}>
-            <option value="open">Open</option>
-            <option value="pending">Pending</option>
-            <option value="solved">Solved</option>
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="ticket-assignee">Assignee</label>
-          <select
-            className={styles.select}
-            id="ticket-assignee"
-            key={`${assigneeId ?? ""}/${refusals}`}
-            defaultValue={assigneeId ?? ""}
-            disabled={busy}
-            onChange={(event) => void change({ assignee_id: event.target.value === "" ? null : event.target.value })}
-          >
-            <option value="">Unassigned</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="ticket-priority">Priority</label>
-          <select className={styles.select} id="ticket-priority" key={`${priority}/${refusals}`} defaultValue={priority} disabled={busy} onChange={(event) => void change({ priority: event.target.value })}>
-            <option value="low">Low</option>
-            <option value="normal">Normal</option>
-            <option value="high">High</option>
-            <option value="urgent">Urgent</option>
-          </select>
-        </div>
+        <SelectField id="ticket-status" label="Status" key={`status/${status}/${refusals}`} defaultValue={status} disabled={busy} onChange={(event) => void change({ status: event.target.value })} options={TICKET_STATUSES} />
+        <SelectField
+          id="ticket-assignee"
+          label="Assignee"
+          key={`assignee/${assigneeId ?? ""}/${refusals}`}
+          defaultValue={assigneeId ?? ""}
+          disabled={busy}
+          onChange={(event) => void change({ assignee_id: event.target.value === "" ? null : event.target.value })}
+          options={[{ value: "", label: "Unassigned" }, ...members.map((member) => ({ value: member.id, label: member.name }))]}
+        />
+        <SelectField id="ticket-priority" label="Priority" key={`priority/${priority}/${refusals}`} defaultValue={priority} disabled={busy} onChange={(event) => void change({ priority: event.target.value })} options={TICKET_PRIORITIES} />
       </div>
       {error ? (
         <p role="alert" className={styles.statusBad}>

@@ -20,7 +20,7 @@ export async function warmInbox(): Promise<void> {
   const cookie = accepted.headers.get("set-cookie")!.split(";")[0]!;
   const get = (path: string) => fetch(`${SERVICE_URL}${path}`, { headers: { Cookie: cookie } }).then((response) => response.text());
   const conversations = JSON.parse(await get("/api/v1/inbox/conversations?status=all")).result.items as { id: string }[];
-  const tickets = JSON.parse(await get("/api/v1/inbox/tickets")).result as { id: string; attachments: { id: string }[] }[];
+  const tickets = JSON.parse(await get("/api/v1/inbox/tickets")).result.items as { id: string; attachments: { id: string }[] }[];
   await Promise.all(["/inbox/sign-in", "/inbox/setup?code=x", "/inbox/invite?code=x"].map(get));
   await get("/inbox");
   if (conversations[0]) await get(`/inbox/conversations/${conversations[0].id}`);

@@ -6,6 +6,7 @@ import { listAssignable } from "@/lib/staff/team";
 import styles from "../../inbox.module.css";
 import { BarChart } from "../../_components/bar-chart";
 import { OwnersOnly } from "../../_components/owners-only";
+import { SelectField, SiteSelect } from "../../_components/select-field";
 import { requireStaffPage } from "../../_components/staff-session";
 
 // The owners' Reports page (docs/reports.md): the figures of GET /api/v1/inbox/reports, measured
@@ -52,35 +53,24 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
           <label htmlFor="report-to">To</label>
           <input className={styles.input} type="date" id="report-to" name="to" defaultValue={lastDay} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor="report-site">Site</label>
-          <select className={styles.select} id="report-site" name="site" defaultValue={query.site ?? ""}>
-            <option value="">All sites</option>
-            {sites.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="report-member">Member</label>
-          <select className={styles.select} id="report-member" name="member" defaultValue={query.member ?? ""}>
-            <option value="">Everyone</option>
-            {members.map((teamMember) => (
-              <option key={teamMember.id} value={teamMember.id}>
-                {teamMember.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="report-group">Per</label>
-          <select className={styles.select} id="report-group" name="group" defaultValue={group}>
-            <option value="day">Day</option>
-            <option value="week">Week</option>
-          </select>
-        </div>
+        <SiteSelect id="report-site" name="site" defaultValue={query.site ?? ""} sites={sites} />
+        <SelectField
+          id="report-member"
+          name="member"
+          label="Member"
+          defaultValue={query.member ?? ""}
+          options={[{ value: "", label: "Everyone" }, ...members.map((teamMember) => ({ value: teamMember.id, label: teamMember.name }))]}
+        />
+        <SelectField
+          id="report-group"
+          name="group"
+          label="Per"
+          defaultValue={group}
+          options={[
+            { value: "day", label: "Day" },
+            { value: "week", label: "Week" },
+          ]}
+        />
         <div className={styles.field}>
           <button className={styles.button} type="submit">
             Show

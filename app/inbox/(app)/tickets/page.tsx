@@ -8,19 +8,32 @@ import { listAssignable } from "@/lib/staff/team";
 import styles from "../../inbox.module.css";
 import { ListFilters } from "../../_components/list-filters";
 import { LocalTime } from "../../_components/local-time";
+import { SelectField, SiteSelect } from "../../_components/select-field";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../_components/ticket-options";
 import { requireStaffPage } from "../../_components/staff-session";
 
 type Params = Record<string, string | string[] | undefined>;
 
 /** The page shows open tickets unless told otherwise (the API's default is every status). */
 const DEFAULTS = { status: "open" };
+/** What the URL carries besides the cursor: the search and the list's filters. */
+const FILTERS = ["q", "site", "status", "assignee", "priority"];
+const LIST_QUERY = ["site", "status", "assignee", "priority", "cursor"];
+
+const plainParams = (params: Params) =>
+  Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
 
 function pageFilters(params: Params) {
-  const plain = Object.fromEntries(
-    Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "" && ["site", "status", "assignee", "priority"].includes(entry[0])),
-  );
+  const plain = Object.fromEntries(Object.entries(plainParams(params)).filter(([key]) => LIST_QUERY.includes(key)));
   const parsed = ticketListQuery.safeParse({ ...DEFAULTS, ...plain });
   return parsed.success ? parsed.data : ticketListQuery.parse(DEFAULTS);
+}
+
+/** The next page's link: this page's filters and search, and the cursor. */
+function olderHref(params: Params, cursor: string): string {
+  const query = new URLSearchParams(Object.entries(plainParams(params)).filter(([key]) => FILTERS.includes(key)));
+  query.set("cursor", cursor);
+  return `/inbox/tickets?${query.toString()}`;
 }
 
 /** The search route has no type filter: its ticket results, the newest 50 matches. */
@@ -36,7 +49,8 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
   const filters: TicketFilters = pageFilters(params);
   const q = typeof params.q === "string" ? params.q.trim() : "";
   const ids = q ? await searchTicketIds(q, filters.site) : null;
-  const [tickets, sites, members] = await Promise.all([listInboxTickets({ ...filters, ...(ids ? { ids } : {}) }, member.id), listSites(), listAssignable()]);
+  const [page, sites, members] = await Promise.all([listInboxTickets({ ...filters, ...(ids ? { ids } : {}) }, member.id), listSites(), listAssignable()]);
+  const tickets = page.items;
   const narrowed = q !== "" || filters.status !== "open" || filters.assignee !== undefined || filters.priority !== undefined;
   return (
     <main id="main" className={styles.page}>
@@ -46,49 +60,16 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
           <label htmlFor="ticket-search">Search tickets</label>
           <input className={styles.searchInput} id="ticket-search" name="q" type="search" defaultValue={q} maxLength={MAX_SEARCH_LENGTH} placeholder="Words or #123" />
         </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-site">Site</label>
-          <select className={styles.select} id="filter-site" name="site" defaultValue={filters.site ?? ""}>
-            <option value="">All sites</option>
-            {sites.map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-status">Status</label>
-          <select className={styles.select} id="filter-status" name="status" defaultValue={filters.status}>
-            <option value="open">Open</option>
-            <option value="pending">Pending</option>
-            <option value="solved">Solved</option>
-            <option value="all">All</option>
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-assignee">Assignee</label>
-          <select className={styles.select} id="filter-assignee" name="assignee" defaultValue={filters.assignee ?? ""}>
-            <option value="">Anyone</option>
-            <option value="me">Mine</option>
-            <option value="none">Unassigned</option>
-            {members.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="filter-priority">Priority</label>
-          <select className={styles.select} id="filter-priority" name="priority" defaultValue={filters.priority ?? ""}>
-            <option value="">Any</option>
-            <option value="low">Low</option>
-            <option value="normal">Normal</option>
-            <option value="high">High</option>
-            <option value="urgent">Urgent</option>
-          </select>
-        </div>
+        <SiteSelect id="filter-site" name="site" defaultValue={filters.site ?? ""} sites={sites} />
+        <SelectField id="filter-status" name="status" label="Status" defaultValue={filters.status} options={[...TICKET_STATUSES, { value: "all", label: "All" }]} />
+        <SelectField
+          id="filter-assignee"
+          name="assignee"
+          label="Assignee"
+          defaultValue={filters.assignee ?? ""}
+          options={[{ value: "", label: "Anyone" }, { value: "me", label: "Mine" }, { value: "none", label: "Unassigned" }, ...members.map((item) => ({ value: item.id, label: item.name }))]}
+        />
+        <SelectField id="filter-priority" name="priority" label="Priority" defaultValue={filters.priority ?? ""} options={[{ value: "", label: "Any" }, ...TICKET_PRIORITIES]} />
       </ListFilters>
       {tickets.length === 0 ? (
         <p className={styles.empty}>
@@ -133,6 +114,11 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
           </tbody>
         </table>
       )}
+      {page.next_cursor ? (
+        <p className={styles.empty}>
+          <Link href={olderHref(params, page.next_cursor)}>Older tickets</Link>
+        </p>
+      ) : null}
     </main>
   );
 }
