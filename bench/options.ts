@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 // The knobs of `npm run bench`, as flags (`npm run bench -- --only start --sizes 10000`) or the
 // environment (BENCH_ONLY=start …); a flag wins.
 
-export const PARTS = ["soak", "idle poll", "presence poll", "send", "start", "history", "open widgets", "inbox"] as const;
+export const PARTS = ["soak", "idle poll", "presence poll", "send", "start", "history", "open widgets", "inbox", "host page score"] as const;
 export type Part = (typeof PARTS)[number];
 export type DatabaseKind = "postgres" | "embedded";
 

@@ -1,3 +1,4 @@
+import type { HostPageScore } from "./host-page-score";
 import type { DeliveryResult } from "./inbox";
 import type { LoadResult } from "./load";
 import type { OpenWidgetsResult } from "./open-widgets";
@@ -63,8 +64,9 @@ export function formatReport(run: {
   soakSeconds: number;
   open: OpenRow[];
   inbox: InboxRow | null;
+  hostPage: HostPageScore | null;
 }): string {
-  const { rows, soak, open, inbox } = run;
+  const { rows, soak, open, inbox, hostPage } = run;
   const delivered = rows.find((row) => row.delivered)?.delivered;
   const lines = [
     `Run ${run.startedAt.toISOString()}, commit ${run.commit}; ${run.machine}; ${run.load}.`,
@@ -98,6 +100,16 @@ export function formatReport(run: {
           `| live delivery to ${inbox.delivery.agents} agents, p50 / p99 ms | ${inbox.delivery.p50} / ${inbox.delivery.p99} (${inbox.delivery.delivered}/${inbox.delivery.expected} delivered) |`,
         ].join("\n")
       : "Inbox: skipped.",
+    "",
+    hostPage
+      ? [
+          `| the demo page, Lighthouse (mobile, simulated throttling), median of ${hostPage.runs} | performance score | Total Blocking Time ms |`,
+          `|---|---|---|`,
+          `| without the widget's tag | ${hostPage.withoutTag.score} | ${hostPage.withoutTag.tbtMs} |`,
+          `| with the tag | ${hostPage.withTag.score} | ${hostPage.withTag.tbtMs} |`,
+          `| difference (target: score 0, TBT ≤ 10 ms) | ${hostPage.withTag.score - hostPage.withoutTag.score} | ${hostPage.withTag.tbtMs - hostPage.withoutTag.tbtMs} ${verdict([hostPage.withTag.score >= hostPage.withoutTag.score, hostPage.withTag.tbtMs - hostPage.withoutTag.tbtMs <= 10])} |`,
+        ].join("\n")
+      : "Host page score: skipped.",
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -11,6 +11,7 @@ import { commitOf } from "./commit";
 import { deploy, type Deployment } from "./deployments";
 import { AGENTS, INBOX_CONVERSATIONS, listFirstPage, liveDelivery, seedAgents } from "./inbox";
 import { closedLoop, closedLoopSamples, keptConnections, summarize, type LoadSamples } from "./load";
+import { measureHostPageScore, type HostPageScore } from "./host-page-score";
 import { openWidgets } from "./open-widgets";
 import { readOptions, type Part } from "./options";
 import { cpuMs, hardOpenFileLimit, watchMemory } from "./processes";
@@ -33,6 +34,7 @@ const rows: Row[] = [];
 const open: OpenRow[] = [];
 let soak: Soak | null = null;
 let inbox: InboxRow | null = null;
+let hostPage: HostPageScore | null = null;
 const has = (part: Part) => options.only.has(part);
 
 async function main(): Promise<void> {
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     const needsInbox = has("inbox");
     const seed = Math.max(2100, ...(has("open widgets") ? options.sizes : []), needsInbox ? INBOX_CONVERSATIONS : 0);
     await on({ database: "postgres", notifications: false, seed, port: options.port }, async (deployment) => {
+      await measureHostPage(deployment);
       if (has("soak") && options.soakSeconds > 0) soak = await soakRss(deployment);
       await measure(deployment, requestParts);
       if (has("open widgets")) {
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
   if (options.databases.includes("embedded")) {
     const seed = Math.max(2100, ...(has("open widgets") ? options.embeddedSizes : []));
     await on({ database: "embedded", notifications: false, seed, port: options.port + 8 }, async (deployment) => {
+      await measureHostPage(deployment);
       await measure(deployment, requestParts);
       if (has("open widgets")) for (const count of options.embeddedSizes) await measureOpenWidgets(deployment, deployment.widgets.slice(0, count), filesPerProcess);
     });
@@ -84,10 +88,18 @@ async function main(): Promise<void> {
     soakSeconds: options.soakSeconds,
     open,
     inbox,
+    hostPage,
   });
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/latest.md"), report);
   console.log(`\n${report}\n(written to bench/results/latest.md)`);
+}
+
+/** On the first deployment only, before any load: the demo page's Lighthouse figures. */
+async function measureHostPage(deployment: Deployment): Promise<void> {
+  if (!has("host page score") || hostPage) return;
+  hostPage = await measureHostPageScore(`http://localhost:${deployment.port}/demo`);
+  console.log(`${deployment.label} — host page score: ${JSON.stringify(hostPage)}`);
 }
 
 async function on(kind: Parameters<typeof deploy>[1], work: (deployment: Deployment) => Promise<void>): Promise<void> {
