@@ -131,7 +131,7 @@ test("an agent cannot open settings; an owner can, and invites a member", async 
   await owner.page.getByLabel("Allowed origins (one per line)").first().fill("https://Shop.Example:443");
   await owner.page.getByRole("button", { name: "Create site" }).click();
   await expect(owner.page.getByRole("heading", { name: new RegExp(`^${siteId} \\(${siteId}\\)$`) })).toBeVisible();
-  await expect(owner.page.locator(`#site-${siteId}-snippet`)).toHaveValue(`<script src="${SERVICE_URL}/widget.js" data-site="${siteId}" async></script>`);
+  await expect(owner.page.locator(`#embed-${siteId}-snippet`)).toHaveValue(`<script src="${SERVICE_URL}/widget.js" data-site="${siteId}" async></script>`);
   const sites = await must<{ id: string; origins: string[] }[]>("GET", "/sites");
   expect(sites.find((site) => site.id === siteId)?.origins).toEqual(["https://shop.example"]);
 
