@@ -129,7 +129,9 @@ export async function drainDeliveries(budgetMs: number): Promise<RoundCounts & {
   const until = Date.now() + budgetMs;
   const { boss, context } = await roundContext();
   await boss.maintain();
-  await addJobs(boss, context.executor, [retentionJob]);
+  // Due a second ago: pg-boss fetches jobs whose start_after < now(), and on PGlite, whose clock
+  // ticks in milliseconds, a job inserted in the same millisecond as the fetch was not yet due.
+  await addJobs(boss, context.executor, [{ ...retentionJob, startAfter: new Date(Date.now() - 1_000) }]);
   await runDueJobs(boss, context, QUEUES.retention); // not counted: it is the cron's own, not delivery
   const total = { events: 0, jobs: 0, deliveries: 0, rounds: 0 };
   do {
