@@ -44,9 +44,10 @@ export async function inboxScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`), animations: "disabled", caret: "hide" });
 }
 
-/** axe over the page as it is now: no serious or critical issue (Next's dev overlay left out). */
-export async function axeScan(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("nextjs-portal").analyze();
+/** axe over the page as it is now, or only over `include`: no serious or critical issue (Next's dev overlay left out). */
+export async function axeScan(page: Page, state: string, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("nextjs-portal");
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
   const grave = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   const summary = grave.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, `axe: serious or critical issues on ${state}`).toEqual([]);
