@@ -11,6 +11,7 @@ import { composeMail, TestDns, type MailSpec } from "../support/inbound-mail";
 import { SmtpCapture, type CapturedMail } from "../support/smtp-capture";
 import { fileTicket, PNG_BYTES } from "../support/tickets";
 import { eventually } from "../support/webhook-receiver";
+import { unsubscribeCall } from "../support/unsubscribe";
 
 // Transcripts and the one-click unsubscribe from a site's automatic emails (issue 28,
 // decisions.md "Email in both directions"): a real SMTP server takes the outgoing mail, replies
@@ -222,7 +223,7 @@ describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_0
     expect(mail.parsed.html).toContain(url.replace(/&/g, "&amp;"));
     const path = url.slice(PUBLIC_URL.length);
 
-    const page = await rawCall("GET", path);
+    const page = await unsubscribeCall("GET", path);
     expect(page.status).toBe(200);
     expect(page.text).toContain(site.id); // the site's name
     expect(page.text).toContain('<form method="post"');
@@ -230,14 +231,14 @@ describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_0
     expect(await suppressionsOf(email)).toEqual([]);
 
     for (const tampered of [path.replace(/signature=[^&]+/, "signature=forged"), path.replace(/email=em_./, "email=em_0"), path.replace(/&signature=[^&]+/, "")]) {
-      expect((await rawCall("POST", tampered, "List-Unsubscribe=One-Click")).status).toBe(404);
-      expect((await rawCall("GET", tampered)).status).toBe(404);
+      expect((await unsubscribeCall("POST", tampered, "List-Unsubscribe=One-Click")).status).toBe(404);
+      expect((await unsubscribeCall("GET", tampered)).status).toBe(404);
     }
     expect(await suppressionsOf(email)).toEqual([]);
 
-    const done = await rawCall("POST", path, "List-Unsubscribe=One-Click");
+    const done = await unsubscribeCall("POST", path, "List-Unsubscribe=One-Click");
     expect(done.status).toBe(200);
-    expect((await rawCall("POST", path, "List-Unsubscribe=One-Click")).status).toBe(200); // twice: one entry
+    expect((await unsubscribeCall("POST", path, "List-Unsubscribe=One-Click")).status).toBe(200); // twice: one entry
     expect(await suppressionsOf(email)).toEqual([{ reason: "unsubscribe", siteId: site.id }]);
 
     await fileTicket(site.id, { email, subject: "Still broken", body: "Again." });
@@ -275,10 +276,10 @@ describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_0
     const followUp = await (await db()).email.findFirstOrThrow({ where: { conversationId: started.conversationId, kind: "visitor_follow_up" } });
     const url = /^<(.+)>$/.exec((followUp.headers as Record<string, string>)["List-Unsubscribe"] ?? "")?.[1] ?? "";
     const path = url.slice(PUBLIC_URL.length);
-    const page = await rawCall("GET", path);
+    const page = await unsubscribeCall("GET", path);
     expect(page.status).toBe(200);
     expect(page.text).toContain("scope=conversation");
-    const onlyThis = await rawCall("POST", `${path}&scope=conversation`);
+    const onlyThis = await unsubscribeCall("POST", `${path}&scope=conversation`);
     expect(onlyThis.status).toBe(200);
     expect(onlyThis.text).toContain("this conversation");
     expect(await suppressionsOf(started.email)).toEqual([]);
@@ -288,13 +289,3 @@ describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_0
   });
 });
 
-async function rawCall(method: string, pathAndQuery: string, form?: string) {
-  const route = await import("../../app/api/v1/email/unsubscribe/route");
-  const request = new Request(new URL(pathAndQuery, "http://localhost:3000"), {
-    method,
-    body: form,
-    headers: form ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
-  });
-  const response = await (method === "GET" ? route.GET(request) : route.POST(request));
-  return { status: response.status, text: await response.text() };
-}

@@ -12,6 +12,7 @@ import { as, createStaff } from "../support/inbox";
 import { SmtpCapture } from "../support/smtp-capture";
 import { fileTicket, listTickets, ticket } from "../support/tickets";
 import { eventually, WebhookReceiver } from "../support/webhook-receiver";
+import { unsubscribeCall } from "../support/unsubscribe";
 
 // Every email trigger against a real SMTP server (smtp-server), read back with mailparser. The
 // rules' delays are injected (60 s → 300 ms and so on); their defaults are checked below.
@@ -224,10 +225,10 @@ describe("visitor follow-ups", () => {
     expect(parsed.text).toContain(unsubscribeUrl);
 
     const path = unsubscribeUrl.slice(PUBLIC_URL.length);
-    expect((await rawCall("GET", path)).status).toBe(200); // shows a button, records nothing
+    expect((await unsubscribeCall("GET", path)).status).toBe(200); // shows a button, records nothing
     expect(await (await db()).visitorFollowUp.findUnique({ where: { conversationId: started.conversationId } })).toMatchObject({ unsubscribedAt: null });
-    expect((await rawCall("POST", path.replace(/signature=[^&]+/, "signature=forged"))).status).toBe(404);
-    const done = await rawCall("POST", path, "List-Unsubscribe=One-Click");
+    expect((await unsubscribeCall("POST", path.replace(/signature=[^&]+/, "signature=forged"))).status).toBe(404);
+    const done = await unsubscribeCall("POST", path, "List-Unsubscribe=One-Click");
     expect(done.status).toBe(200);
     expect(await (await db()).visitorFollowUp.findUnique({ where: { conversationId: started.conversationId } })).toMatchObject({
       unsubscribedAt: expect.any(Date),
@@ -404,16 +405,6 @@ test("the rules' delays default to decisions.md's", () => {
   expect(DEFAULT_TIMINGS.dispatchPollMs + DEFAULT_TIMINGS.jobPollMs).toBeLessThan(5_000);
 });
 
-async function rawCall(method: string, pathAndQuery: string, form?: string) {
-  const route = await import("../../app/api/v1/email/unsubscribe/route");
-  const request = new Request(new URL(pathAndQuery, "http://localhost:3000"), {
-    method,
-    body: form,
-    headers: form ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
-  });
-  const response = await (method === "GET" ? route.GET(request) : route.POST(request));
-  return { status: response.status, text: await response.text() };
-}
 
 describe("with a webhook taking every message", () => {
   // The dispatcher then reads the messages with their webhook payloads, not only what the rules need.
