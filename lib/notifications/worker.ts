@@ -31,10 +31,30 @@ export interface WorkerOptions {
 // the last worker of the process to stop closes them (tests and benchmarks run several).
 let runningWorkers = 0;
 
+/** Promises still pending among those passed to track(). */
+function inFlightCounter() {
+  let pending = 0;
+  return {
+    count: () => pending,
+    track<T>(promise: Promise<T>): Promise<T> {
+      pending++;
+      return promise.finally(() => pending--);
+    },
+  };
+}
+
 export async function startNotificationWorker(options: WorkerOptions = {}): Promise<NotificationWorker> {
   const timings = resolveTimings(options.timings);
   const executor = options.executor ?? (await sqlExecutor());
-  const boss = createBoss(executor, timings);
+  // pg-boss 10 does not await a batch's complete or fail, and stops without waiting for a worker
+  // whose fetch is in flight (that fetch's jobs then still run): its stop can return before its last
+  // queries, and the caller may close the pool under them. stop() waits for both counts to reach 0.
+  const bossQueries = inFlightCounter();
+  const batches = inFlightCounter();
+  const boss = createBoss(
+    { executeSql: (text, values) => bossQueries.track(executor.executeSql(text, values)), transaction: (work) => executor.transaction(work) },
+    timings,
+  );
   const logError = throttledErrorLog();
   boss.on("error", (error) => logError("job_queue_error", error));
   await boss.start();
@@ -63,7 +83,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
       { batchSize: JOB_BATCH_SIZE, pollingIntervalSeconds: timings.jobPollMs / 1000 },
       async (jobs: PgBoss.Job<Record<string, string>>[]) => {
         // The batch succeeds or fails as one; a failure is rare (database or SMTP down).
-        await JOB_HANDLERS[name](context, jobs.map((job) => job.data));
+        await batches.track(JOB_HANDLERS[name](context, jobs.map((job) => job.data)));
         // A full batch: more are probably waiting, so fetch again at once instead of after the poll interval.
         if (jobs.length === JOB_BATCH_SIZE) boss.notifyWorker(id);
       },
@@ -91,7 +111,14 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
       clearTimeout(retentionTimer); // Node's clearTimeout clears an interval too
       await dispatcher.stop();
       await deliveries.stop({ abrupt });
-      await boss.stop({ graceful: !abrupt, wait: true, timeout: abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000 });
+      const timeoutMs = abrupt ? 1_000 : timings.webhookTimeoutMs + 5_000;
+      const stopping = Date.now();
+      await boss.stop({ graceful: !abrupt, wait: true, timeout: timeoutMs });
+      // Checked a macrotask apart: a fetch's end starts its batch, and a batch's end starts its
+      // complete, in the microtasks between.
+      while ((bossQueries.count() > 0 || batches.count() > 0) && Date.now() - stopping < timeoutMs) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       if (wasRunning && --runningWorkers === 0) {
         closeWebhookConnections();
         closeSmtpTransport();
