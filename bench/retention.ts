@@ -11,13 +11,11 @@
 //
 // Flags: --conversations (default 100,000), --senders concurrent (default 8), --seconds of the
 // baseline send run (default 20).
-import { randomBytes, randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { closeDatabase, separatePostgresExecutor, sqlExecutor } from "../lib/db/client";
-import { authenticateVisitor, hashToken } from "../lib/tokens/visitor-token";
-import { sendVisitorMessage } from "../lib/conversations/visitor-messages";
 import { runRetention } from "../lib/privacy/retention";
+import { forSeconds, liveVisitors, sendLoop } from "./send-loop";
 
 const { values } = parseArgs({ options: { conversations: { type: "string" }, senders: { type: "string" }, seconds: { type: "string" } } });
 const conversations = Number(values.conversations ?? 100_000);
@@ -74,36 +72,7 @@ async function seed(): Promise<string[]> {
     await tx.executeSql("SET LOCAL statement_timeout = 0");
     await tx.executeSql("ANALYZE");
   });
-  const tokens: string[] = [];
-  for (let i = 0; i < LIVE; i++) {
-    const token = `vt_${randomBytes(32).toString("base64url")}`;
-    await bulk.executeSql(`INSERT INTO conversations (id, site_id, inbox_id, origin, visitor_id) VALUES ($1, 'ret-live', 'ret-inbox', 'https://live.example', $1)`, [`live${i}`]);
-    await bulk.executeSql(`INSERT INTO visitor_tokens (id, hash, conversation_id, origin, expires_at) VALUES ($1, $2, $3, 'https://live.example', now() + interval '1 day')`, [
-      randomUUID(),
-      hashToken(token),
-      `live${i}`,
-    ]);
-    tokens.push(token);
-  }
-  return tokens;
-}
-
-/** Sends from `senders` visitors in a closed loop until `until` resolves; answers sends per second. */
-async function sendLoop(tokens: string[], until: Promise<unknown>): Promise<{ rate: number; sends: number }> {
-  let done = false;
-  void until.then(() => (done = true));
-  let sends = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: senders }, async (_, worker) => {
-      for (let i = 0; !done; i++) {
-        const visitor = await authenticateVisitor(`Bearer ${tokens[(worker + i * senders) % tokens.length]}`);
-        await sendVisitorMessage(visitor, { body: "Is anyone there?", clientId: randomUUID(), kind: "message" });
-        sends++;
-      }
-    }),
-  );
-  return { rate: (sends * 1000) / (performance.now() - started), sends };
+  return liveVisitors(bulk, { id: "ret-live", inbox: "ret-inbox", origin: "https://live.example" }, LIVE);
 }
 
 /** The longest open transaction of a pruning statement, sampled until `until` resolves (ms). */
@@ -128,12 +97,12 @@ const seedStarted = performance.now();
 const tokens = await seed();
 console.log(`seeded ${conversations} closed conversations (+ ${conversations / 10} each of tokens, page views, emails) in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
 
-const baseline = await sendLoop(tokens, new Promise((resolve) => setTimeout(resolve, seconds * 1000)));
+const baseline = await sendLoop(tokens, senders, forSeconds(seconds));
 console.log(`send alone: ${baseline.rate.toFixed(1)} sends/s (${baseline.sends} in ${seconds} s, ${senders} senders)`);
 
 const pruneStarted = performance.now();
 const pruning = runRetention();
-const [during, longest, counts] = await Promise.all([sendLoop(tokens, pruning), longestPruneTransaction(pruning), pruning]);
+const [during, longest, counts] = await Promise.all([sendLoop(tokens, senders, pruning), longestPruneTransaction(pruning), pruning]);
 const pruneSeconds = (performance.now() - pruneStarted) / 1000;
 console.log(`retention: ${pruneSeconds.toFixed(1)} s, ${JSON.stringify(counts)}`);
 console.log(`send while pruning: ${during.rate.toFixed(1)} sends/s (${during.sends}); ratio ${(during.rate / baseline.rate).toFixed(2)}`);

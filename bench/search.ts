@@ -4,12 +4,16 @@
 // search service (lib/search) for common words, rare words, prefixes and ticket numbers, and the
 // inbox list's first page with each filter: p50/p99 in-process, no HTTP. On a scratch database only:
 // the seed skips triggers (session_replication_role = replica: a superuser, as the bench's own).
+// The send scenario (in-process, bench/send-loop.ts) runs twice before the search indexes are
+// built and twice after the searches, for the indexes' cost on the send path in the same run.
+// --seeded measures a database an earlier run seeded and indexed (no seed, no send without indexes).
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/parley_bench_search npm run bench:search -- --conversations 1000000
 //   npm run bench:search -- --conversations 2000          (embedded: PGlite in memory unless DATA_DIR is set)
 //
 // Flags (or SEARCH_BENCH_CONVERSATIONS, SEARCH_BENCH_MESSAGES, SEARCH_BENCH_SAMPLES):
-// --conversations (default 2,000), --messages per conversation (default 10), --samples per query (default 50).
+// --conversations (default 2,000), --messages per conversation (default 10), --samples per query (default 50),
+// --send-seconds per send round (default 10; 0 skips them), --seeded.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,21 +23,31 @@ import { searchQuery } from "../lib/contracts/search";
 import { conversationListQuery } from "../lib/contracts/inbox";
 import { listInboxConversations } from "../lib/conversations/inbox-conversations";
 import { search } from "../lib/search/search";
+import { forSeconds, liveVisitors, sendLoop } from "./send-loop";
 
-const { values } = parseArgs({ options: { conversations: { type: "string" }, messages: { type: "string" }, samples: { type: "string" } } });
+const { values } = parseArgs({
+  options: { conversations: { type: "string" }, messages: { type: "string" }, samples: { type: "string" }, "send-seconds": { type: "string" }, seeded: { type: "boolean" } },
+});
 const conversations = Number(values.conversations ?? process.env.SEARCH_BENCH_CONVERSATIONS ?? 2_000);
 const messagesPer = Number(values.messages ?? process.env.SEARCH_BENCH_MESSAGES ?? 10);
 const samples = Number(values.samples ?? process.env.SEARCH_BENCH_SAMPLES ?? 50);
+const sendSeconds = Number(values["send-seconds"] ?? 10);
 if (!process.env.DATABASE_URL) process.env.DATA_DIR ??= "memory://";
 process.env.ADMIN_TOKEN ??= "bench-admin-token-0123456789abcdef";
+process.env.RATE_LIMITS = "off";
+process.env.LOG_LEVEL ??= "warn";
+const SENDERS = 8;
+const SITE = { id: "bench-site", inbox: "bench-inbox", origin: "https://bench.example" };
 
 const BATCH = 5_000;
-const MIGRATION = path.resolve(import.meta.dirname, "../prisma/migrations/20261127030000_search/migration.sql");
-// The migration's GIN indexes, as written there: dropped before the seed, rebuilt (timed) after.
-const SEARCH_INDEXES = readFileSync(MIGRATION, "utf8")
-  .split(/;\s*\n/)
+const MIGRATIONS = ["20261127030000_search", "20261201000000_message_created_at_index"].map((name) =>
+  path.resolve(import.meta.dirname, `../prisma/migrations/${name}/migration.sql`),
+);
+// The search's indexes (the GIN indexes and the messages' created_at index, for the wider
+// windows), as written in their migrations: dropped before the seed, rebuilt (timed) after.
+const SEARCH_INDEXES = MIGRATIONS.flatMap((file) => readFileSync(file, "utf8").split(/;\s*\n/))
   .map((statement) => statement.replace(/^(\s*--.*\n)*/, "").trim())
-  .filter((statement) => /^CREATE INDEX "\w+_search_idx"/.test(statement));
+  .filter((statement) => /^CREATE INDEX "\w+_(search|created_at)_idx"/.test(statement));
 
 // Words people write to support, by rough frequency: the first are common, the last rare.
 const COMMON = ["order", "delivery", "account", "password", "refund", "invoice", "shipping", "payment", "help", "problem"];
@@ -69,7 +83,7 @@ async function unhurried(statements: string[]): Promise<void> {
 async function seed(): Promise<void> {
   const sql = await bulk;
   for (const index of SEARCH_INDEXES) await sql.executeSql(`DROP INDEX IF EXISTS ${/"(\w+)"/.exec(index)![1]}`);
-  await sql.executeSql(`INSERT INTO inboxes (id, name) VALUES ('bench-inbox', 'Bench') ON CONFLICT DO NOTHING`);
+  await sql.executeSql(`INSERT INTO inboxes (id, name, daily_allowance) VALUES ('bench-inbox', 'Bench', 100000000) ON CONFLICT DO NOTHING`);
   await sql.executeSql(`INSERT INTO sites (id, name, inbox_id, origins) VALUES ('bench-site', 'Bench', 'bench-inbox', ARRAY['https://bench.example']) ON CONFLICT DO NOTHING`);
   for (let from = 0; from < conversations; from += BATCH) {
     const to = Math.min(conversations, from + BATCH) - 1;
@@ -115,11 +129,33 @@ async function percentiles(work: (i: number) => Promise<unknown>): Promise<strin
   return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`;
 }
 
+/** Two send rounds on live conversations; then, with `outOfTheWay`, those conversations move a year back (out of search's windows). */
+async function sendRounds(label: string, outOfTheWay: boolean): Promise<void> {
+  if (sendSeconds <= 0) return;
+  const sql = await bulk;
+  const tokens = await liveVisitors(sql, SITE, 200);
+  for (let round = 1; round <= 2; round++) {
+    const { rate, sends } = await sendLoop(tokens, SENDERS, forSeconds(sendSeconds));
+    console.log(`send ${label}, round ${round}: ${rate.toFixed(1)} sends/s (${sends} in ${sendSeconds} s, ${SENDERS} senders)`);
+  }
+  if (outOfTheWay) {
+    await sql.transaction(async (tx) => {
+      await tx.executeSql("SET LOCAL session_replication_role = replica");
+      await tx.executeSql("SET LOCAL statement_timeout = 0");
+      await tx.executeSql(`UPDATE conversations SET last_activity_at = last_activity_at - interval '1 year' WHERE id LIKE 'live-%'`);
+      await tx.executeSql(`UPDATE messages SET created_at = created_at - interval '1 year' WHERE conversation_id IN (SELECT id FROM conversations WHERE id LIKE 'live-%')`);
+    });
+  }
+}
+
 async function main(): Promise<void> {
-  const [, seedMs] = await timed(seed);
-  const [, indexMs] = await timed(() => unhurried(SEARCH_INDEXES));
-  await unhurried(["ANALYZE"]);
-  console.log(`${conversations.toLocaleString("en")} conversations, ${(conversations * messagesPer).toLocaleString("en")} messages: seed ${(seedMs / 1000).toFixed(1)} s, search indexes ${(indexMs / 1000).toFixed(1)} s`);
+  if (!values.seeded) {
+    const [, seedMs] = await timed(seed);
+    await sendRounds("without the search indexes", true);
+    const [, indexMs] = await timed(() => unhurried(SEARCH_INDEXES));
+    await unhurried(["ANALYZE"]);
+    console.log(`${conversations.toLocaleString("en")} conversations, ${(conversations * messagesPer).toLocaleString("en")} messages: seed ${(seedMs / 1000).toFixed(1)} s, search indexes ${(indexMs / 1000).toFixed(1)} s`);
+  }
   const tickets = Math.max(1, Math.floor((conversations - 1) / 10) + 1);
   const queries: [string, (i: number) => string][] = [
     ["common word", (i) => COMMON[i % COMMON.length]!],
@@ -137,6 +173,7 @@ async function main(): Promise<void> {
     ["list, site", { site: "bench-site" }],
   ];
   for (const [label, filter] of filters) console.log(`${label}: ${await percentiles(() => listInboxConversations(member, conversationListQuery.parse(filter)))}`);
+  await sendRounds("with the search indexes", false);
   const executor = await bulk;
   if ("end" in executor) await (executor as { end(): Promise<void> }).end();
   await closeDatabase();

@@ -6,14 +6,14 @@
 // newest of those. Snippets are computed for the page's rows only, on the folded text with `<` `>`
 // made `‹` `›` (so the text never fakes a marker).
 //
-// Two statements. RECENT_SEARCH_PAGE looks only at the messages of the newest $9 (RECENT_WINDOW)
-// conversations (of the filters; the list's last_activity_at index): a common word fills a page
-// there at once, where the whole index would hand over a large share of all messages. Its items
-// are exact when newer than every conversation outside the window (a conversation's messages are no
-// newer than its last activity), or when the window holds every conversation; the service falls
-// back to SEARCH_PAGE, over every match, when fewer than a page are.
-
-export const RECENT_WINDOW = 100;
+// A first page of words looks at windows first (lib/search/search.ts): the newest conversations,
+// whose bound $9 is the last activity just outside the window. Every hit newer than the bound is
+// looked at, so the items newer than it ("sure") are exactly the whole search's; when they fill
+// the page, that is the answer. SCAN_WINDOW_PAGE matches the few newest conversations' messages one
+// by one, which common words need: their posting lists are a large share of the index.
+// INDEXED_WINDOW_PAGE takes wider windows through the messages' GIN and created_at indexes
+// together: rare words, whose every match the whole search would otherwise fetch. SEARCH_PAGE,
+// over every match, answers the rest (later pages, ticket numbers, words too rare for any window).
 
 const QUERY = "parley_search_query($1)";
 const VISITOR_TEXT = `coalesce(c.visitor_name, '') || ' ' || coalesce(c.visitor_email, '')`;
@@ -25,36 +25,41 @@ const SITE = "($3::text IS NULL OR c.site_id = $3)";
 const STATUS = "($4::text IS NULL OR c.status = $4)";
 const LABEL = "($5::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels cl WHERE cl.conversation_id = c.id AND cl.label_id = $5))";
 
+type TimeCondition = (at: string) => string;
+const ANY_TIME: TimeCondition = () => "true";
+const NEWER_THAN_BOUND: TimeCondition = (at) => `${at} > $9`;
+
 /**
  * The matches, one item per conversation or ticket. `messages`, `files` and `conversations`: where
- * the conversations' matches are looked for (the tables, or the window's rows). A file sent in a
- * chat matches by its name, as its message (matched_at, message_id: the thread opens at it).
+ * the conversations' matches are looked for (the tables, or a window's rows); `since`: conditions
+ * on a hit's time `at` (a window's bound), for the conversations' hits and the tickets'. A file
+ * sent in a chat matches by its name, as its message (matched_at, message_id: the thread opens at it).
  */
-const BEST = (messages: string, files: string, conversations: string) => `
+const BEST = (messages: string, files: string, conversations: string, since: { chats: TimeCondition; tickets: TimeCondition } = { chats: ANY_TIME, tickets: ANY_TIME }) => `
     hits AS (
       SELECT 'conversation' AS type, m.conversation_id AS id, m.id AS message_id, m.created_at AS matched_at, m.body AS doc, 0 AS rank
         FROM ${messages} m
-       WHERE parley_search_vector(m.body) @@ ${QUERY} AND m.author_type <> 'system'
+       WHERE parley_search_vector(m.body) @@ ${QUERY} AND m.author_type <> 'system' AND ${since.chats("m.created_at")}
       UNION ALL
       SELECT 'conversation', m.conversation_id, m.id, m.created_at, a.name, 0
         FROM ${files} a JOIN ${messages} m ON m.id = a.message_id
-       WHERE parley_search_vector(${FILE_NAME_TEXT}) @@ ${QUERY}
+       WHERE parley_search_vector(${FILE_NAME_TEXT}) @@ ${QUERY} AND ${since.chats("m.created_at")}
       UNION ALL
       SELECT 'conversation', c.id, NULL, c.last_activity_at, ${VISITOR_TEXT}, 1
         FROM ${conversations} c
-       WHERE parley_search_vector(${VISITOR_TEXT}) @@ ${QUERY}
+       WHERE parley_search_vector(${VISITOR_TEXT}) @@ ${QUERY} AND ${since.chats("c.last_activity_at")}
       UNION ALL
       SELECT 'ticket', t.id, NULL, t.created_at, ${TICKET_TEXT}, 0
         FROM tickets t
-       WHERE parley_search_vector(${TICKET_TEXT}) @@ ${QUERY} OR t.number = $2::int
+       WHERE (parley_search_vector(${TICKET_TEXT}) @@ ${QUERY} OR t.number = $2::int) AND ${since.tickets("t.created_at")}
       UNION ALL
       SELECT 'ticket', r.ticket_id, NULL, r.created_at, r.body, 0
         FROM ticket_replies r
-       WHERE parley_search_vector(r.body) @@ ${QUERY}
+       WHERE parley_search_vector(r.body) @@ ${QUERY} AND ${since.tickets("r.created_at")}
       UNION ALL
       SELECT 'ticket', a.ticket_id, NULL, a.created_at, a.name, 0
         FROM ticket_attachments a
-       WHERE parley_search_vector(${FILE_NAME_TEXT}) @@ ${QUERY}
+       WHERE parley_search_vector(${FILE_NAME_TEXT}) @@ ${QUERY} AND ${since.tickets("a.created_at")}
     ),
     best AS (
       SELECT DISTINCT ON (type, id) * FROM hits
@@ -89,15 +94,11 @@ const PAGE = (sure: string) => `
  */
 export const SEARCH_PAGE = `WITH ${BEST("messages", "message_attachments", "conversations")}, ${PAGE("true")}`;
 
-/** SEARCH_PAGE's first page (cursor null) from the newest $9 conversations: its sure items only. */
-export const RECENT_SEARCH_PAGE = `
+/** SEARCH_PAGE's first page (cursor null) from the conversations active after $9: its sure items only. */
+export const SCAN_WINDOW_PAGE = `
     WITH recent AS (
-      SELECT c.id, c.last_activity_at FROM conversations c
-       WHERE ${SITE} AND ${STATUS} AND ${LABEL}
-       ORDER BY c.last_activity_at DESC, c.id DESC
-       LIMIT $9
+      SELECT c.id FROM conversations c WHERE ${SITE} AND ${STATUS} AND ${LABEL} AND c.last_activity_at > $9
     ),
-    edge AS (SELECT CASE WHEN count(*) < $9 THEN '-infinity'::timestamptz ELSE min(last_activity_at) END AS at FROM recent),
     -- Materialized: the window's messages are matched one by one (a few thousand to_tsvector
     -- calls), never through the messages' GIN index, whose posting list for a common word is a
     -- large share of the table (a hash join over it costs what the window is there to avoid).
@@ -110,7 +111,29 @@ export const RECENT_SEARCH_PAGE = `
     recent_conversations AS MATERIALIZED (
       SELECT c.id, c.visitor_name, c.visitor_email, c.last_activity_at FROM recent w JOIN conversations c ON c.id = w.id
     ),
-    ${BEST("recent_messages", "recent_files", "recent_conversations")}, ${PAGE("b.matched_at > (SELECT at FROM edge)")}`;
+    ${BEST("recent_messages", "recent_files", "recent_conversations", { chats: ANY_TIME, tickets: NEWER_THAN_BOUND })}, ${PAGE("b.matched_at > $9")}`;
+
+/**
+ * SEARCH_PAGE's first page (cursor null) from the hits newer than $9: its sure items only. A
+ * conversation found there by the visitor's name alone may have an older matching message, its
+ * true best match: it is not sure.
+ */
+export const INDEXED_WINDOW_PAGE = `WITH ${BEST("messages", "message_attachments", "conversations", { chats: NEWER_THAN_BOUND, tickets: NEWER_THAN_BOUND })},
+    ${PAGE(`b.matched_at > $9 AND (b.rank = 0 OR NOT EXISTS (
+      SELECT 1 FROM messages m WHERE m.conversation_id = b.id AND m.author_type <> 'system' AND parley_search_vector(m.body) @@ ${QUERY}
+      UNION ALL
+      SELECT 1 FROM message_attachments a WHERE a.conversation_id = b.id AND a.message_id IS NOT NULL AND parley_search_vector(${FILE_NAME_TEXT}) @@ ${QUERY}))`)}`;
+
+/**
+ * The bound of the window of the newest $4 conversations of site $1, status $2, label $3: the
+ * last activity of the next one (no row when there are no more).
+ */
+export const WINDOW_BOUND = `
+    SELECT c.last_activity_at AS at FROM conversations c
+     WHERE ($1::text IS NULL OR c.site_id = $1) AND ($2::text IS NULL OR c.status = $2)
+       AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels cl WHERE cl.conversation_id = c.id AND cl.label_id = $3))
+     ORDER BY c.last_activity_at DESC, c.id DESC
+     OFFSET $4 LIMIT 1`;
 
 export interface SearchRow {
   type: "conversation" | "ticket";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { MAX_SNIPPET_LENGTH, searchQuery } from "../../lib/contracts/search";
-import { search as searchService } from "../../lib/search/search";
+import { search as searchService, type SearchWindows } from "../../lib/search/search";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, staffReply, startConversation, type Started } from "../support/fixtures";
@@ -190,15 +190,37 @@ describe("filters and pages", () => {
   });
 });
 
+const WHOLE: SearchWindows = { scan: [], indexed: [] };
+
 describe("the first page's look at the newest conversations", () => {
   test("gives the same pages as the whole index, however few conversations it looks at", async () => {
     // The newest activity is now the café conversation's, whose "late" match is old: inside a
-    // small window sit older matches (and tickets are always looked at), outside it newer ones.
+    // small window sit older matches, outside it newer ones. Its visitor's name (Zoë Quinn) is
+    // matched at that newest activity; its first message ("CAFÉ") is the better, older match, so
+    // a window with newer "quokka" matches beside it must not take the name for its best match.
+    for (let i = 0; i < 3; i++) {
+      await startConversation(siteB, { body: `A quokka jar, number ${i}`, client_id: "v1" });
+      await later();
+    }
     await staffReply(cafe.conversationId, owner.id, "Any news?");
-    for (const query of [{ q: "pagination", limit: "2" }, { q: "pagination", limit: "4" }, { q: "late", limit: "1" }, { q: "late or pagination or shade", limit: "1" }, { q: "vegan or late or shade", limit: "2" }, { q: "check", limit: "3", site: siteB }]) {
-      const whole = await searchService(searchQuery.parse(query), 0);
+    const queries = [
+      { q: "pagination", limit: "2" },
+      { q: "pagination", limit: "4" },
+      { q: "late", limit: "1" },
+      { q: "late or pagination or shade", limit: "1" },
+      { q: "vegan or late or shade", limit: "2" },
+      { q: "check", limit: "3", site: siteB },
+      { q: "quinn or quokka or cafe", limit: "2" },
+      { q: "quinn or quokka or cafe", limit: "4" },
+    ];
+    for (const query of queries) {
+      const whole = await searchService(searchQuery.parse(query), WHOLE);
       expect(whole.items.length, JSON.stringify(query)).toBeGreaterThan(0);
-      for (const window of [1, 2, 3, 1000]) expect(await searchService(searchQuery.parse(query), window), `${JSON.stringify(query)} window ${window}`).toEqual(whole);
+      for (const size of [1, 2, 3, 1000]) {
+        for (const windows of [{ scan: [size], indexed: [] }, { scan: [], indexed: [size] }, { scan: [1], indexed: [size] }]) {
+          expect(await searchService(searchQuery.parse(query), windows), `${JSON.stringify(query)} windows ${JSON.stringify(windows)}`).toEqual(whole);
+        }
+      }
     }
   });
 });
@@ -275,6 +297,6 @@ describe("files sent in a chat", () => {
     expect((await search({ q: "gizmo" })).items).toEqual([]);
     // The same through the whole index (no recent window).
     const parsed = searchQuery.parse({ q: "quarterly" });
-    expect((await searchService(parsed, 0)).items.map((item) => [item.id, item.message_id])).toEqual([[chat.conversationId, message.id]]);
+    expect((await searchService(parsed, WHOLE)).items.map((item) => [item.id, item.message_id])).toEqual([[chat.conversationId, message.id]]);
   });
 });
