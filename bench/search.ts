@@ -4,16 +4,16 @@
 // search service (lib/search) for common words, rare words, prefixes and ticket numbers, and the
 // inbox list's first page with each filter: p50/p99 in-process, no HTTP. On a scratch database only:
 // the seed skips triggers (session_replication_role = replica: a superuser, as the bench's own).
-// The send scenario (in-process, bench/send-loop.ts) runs twice before the search indexes are
-// built and twice after the searches, for the indexes' cost on the send path in the same run.
-// --seeded measures a database an earlier run seeded and indexed (no seed, no send without indexes).
+// Then the send scenario (in-process, bench/send-loop.ts) with and without the messages' search
+// indexes, for their cost on the send path in the same run. --seeded measures a database an
+// earlier run seeded and indexed.
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/parley_bench_search npm run bench:search -- --conversations 1000000
 //   npm run bench:search -- --conversations 2000          (embedded: PGlite in memory unless DATA_DIR is set)
 //
 // Flags (or SEARCH_BENCH_CONVERSATIONS, SEARCH_BENCH_MESSAGES, SEARCH_BENCH_SAMPLES):
 // --conversations (default 2,000), --messages per conversation (default 10), --samples per query (default 50),
-// --send-seconds per send round (default 10; 0 skips them), --seeded.
+// --send-seconds per send round (default 10; 0 skips the send rounds), --seeded.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -129,29 +129,33 @@ async function percentiles(work: (i: number) => Promise<unknown>): Promise<strin
   return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`;
 }
 
-/** Two send rounds on live conversations; then, with `outOfTheWay`, those conversations move a year back (out of search's windows). */
-async function sendRounds(label: string, outOfTheWay: boolean): Promise<void> {
+// The messages' search indexes (their cost on the send path); the other tables' are not written by a send.
+const MESSAGE_INDEXES = SEARCH_INDEXES.filter((statement) => /ON "messages"/.test(statement));
+
+/**
+ * The send path with and without the messages' search indexes, after the searches: three rounds
+ * with, then three without (dropped), then the indexes are built again. Not before the build: a
+ * build's checkpoint and the new index's cold pages slowed the next minutes' sends by up to half.
+ */
+async function sendWithAndWithoutIndexes(): Promise<void> {
   if (sendSeconds <= 0) return;
-  const sql = await bulk;
-  const tokens = await liveVisitors(sql, SITE, 200);
-  for (let round = 1; round <= 2; round++) {
-    const { rate, sends } = await sendLoop(tokens, SENDERS, forSeconds(sendSeconds));
-    console.log(`send ${label}, round ${round}: ${rate.toFixed(1)} sends/s (${sends} in ${sendSeconds} s, ${SENDERS} senders)`);
-  }
-  if (outOfTheWay) {
-    await sql.transaction(async (tx) => {
-      await tx.executeSql("SET LOCAL session_replication_role = replica");
-      await tx.executeSql("SET LOCAL statement_timeout = 0");
-      await tx.executeSql(`UPDATE conversations SET last_activity_at = last_activity_at - interval '1 year' WHERE id LIKE 'live-%'`);
-      await tx.executeSql(`UPDATE messages SET created_at = created_at - interval '1 year' WHERE conversation_id IN (SELECT id FROM conversations WHERE id LIKE 'live-%')`);
-    });
-  }
+  const tokens = await liveVisitors(await bulk, SITE, 200);
+  const rounds = async (label: string) => {
+    for (let round = 1; round <= 3; round++) {
+      const { rate, sends } = await sendLoop(tokens, SENDERS, forSeconds(sendSeconds));
+      console.log(`send ${label}, round ${round}: ${rate.toFixed(1)} sends/s (${sends} in ${sendSeconds} s, ${SENDERS} senders)`);
+    }
+  };
+  await rounds("with the messages' search indexes");
+  await unhurried(MESSAGE_INDEXES.map((index) => `DROP INDEX ${/"(\w+)"/.exec(index)![1]}`));
+  await rounds("without them");
+  const [, rebuildMs] = await timed(() => unhurried(MESSAGE_INDEXES));
+  console.log(`the messages' search indexes built again in ${(rebuildMs / 1000).toFixed(1)} s`);
 }
 
 async function main(): Promise<void> {
   if (!values.seeded) {
     const [, seedMs] = await timed(seed);
-    await sendRounds("without the search indexes", true);
     const [, indexMs] = await timed(() => unhurried(SEARCH_INDEXES));
     await unhurried(["ANALYZE"]);
     console.log(`${conversations.toLocaleString("en")} conversations, ${(conversations * messagesPer).toLocaleString("en")} messages: seed ${(seedMs / 1000).toFixed(1)} s, search indexes ${(indexMs / 1000).toFixed(1)} s`);
@@ -173,7 +177,7 @@ async function main(): Promise<void> {
     ["list, site", { site: "bench-site" }],
   ];
   for (const [label, filter] of filters) console.log(`${label}: ${await percentiles(() => listInboxConversations(member, conversationListQuery.parse(filter)))}`);
-  await sendRounds("with the search indexes", false);
+  await sendWithAndWithoutIndexes();
   const executor = await bulk;
   if ("end" in executor) await (executor as { end(): Promise<void> }).end();
   await closeDatabase();
