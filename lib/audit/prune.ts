@@ -1,4 +1,5 @@
 import { sqlExecutor } from "../db/client";
+import { paced } from "../core/paced";
 
 // Retention of the audit log: the one way its rows are deleted. The table's trigger (migration
 // 20261128030000) lets a DELETE through only inside a transaction that set `parley.audit_prune` to
@@ -12,7 +13,7 @@ export async function pruneAuditEvents(keepDays: number, batch = 500): Promise<n
   const sql = await sqlExecutor();
   let deleted = 0;
   for (;;) {
-    const count = await sql.transaction(async (tx) => {
+    const count = await paced(() => sql.transaction(async (tx) => {
       await tx.executeSql(`SELECT set_config('parley.audit_prune', 'on', true), set_config('parley.audit_keep_days', $1, true)`, [String(keepDays)]);
       const { rowCount } = await tx.executeSql(
         `DELETE FROM audit_events WHERE id IN (
@@ -20,7 +21,7 @@ export async function pruneAuditEvents(keepDays: number, batch = 500): Promise<n
         [keepDays, batch],
       );
       return rowCount;
-    });
+    }));
     deleted += count;
     if (count < batch) return deleted;
   }

@@ -1,6 +1,7 @@
 import { env } from "../core/env";
 import { log } from "../core/log";
 import { db } from "../db/client";
+import { paced } from "../core/paced";
 import { pruneAuditEvents } from "../audit/prune";
 import { pruneUnsentUploads } from "../uploads/prune-unsent";
 import { eraseRows, removeFiles, storedFilesOf } from "./erase-rows";
@@ -12,7 +13,8 @@ import { recordsScope } from "./subject-scope";
 // views older than LOG_RETENTION_DAYS, visitor tokens long expired and audit events older than
 // AUDIT_RETENTION_DAYS are pruned, and chat files never sent are deleted
 // (lib/uploads/prune-unsent.ts). Everything goes in batches of BATCH_SIZE rows,
-// one short transaction each, so no lock is held for long while the service keeps serving.
+// one short transaction each, so no lock is held for long, each followed by a rest
+// (lib/core/paced.ts), so the service keeps most of the database while it runs.
 
 export const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
@@ -57,13 +59,16 @@ export async function eraseExpiredRecords(now = new Date()): Promise<{ conversat
   const erased = { conversations: 0, tickets: 0 };
   for (const kind of ["conversations", "tickets"] as const) {
     for (;;) {
-      const ids = await expiredBatch(kind, now);
-      if (ids.length === 0) break;
-      const scope = kind === "conversations" ? recordsScope(ids, []) : recordsScope([], ids);
-      // Bytes first: a storage that fails leaves the rows, and tomorrow's run tries again.
-      await removeFiles(await prisma.$transaction((tx) => storedFilesOf(tx, scope)));
-      const counts = await prisma.$transaction((tx) => eraseRows(tx, scope), { timeout: 60_000 });
-      erased[kind] += counts[kind];
+      const ids = await paced(async () => {
+        const ids = await expiredBatch(kind, now);
+        if (ids.length === 0) return ids;
+        const scope = kind === "conversations" ? recordsScope(ids, []) : recordsScope([], ids);
+        // Bytes first: a storage that fails leaves the rows, and tomorrow's run tries again.
+        await removeFiles(await prisma.$transaction((tx) => storedFilesOf(tx, scope)));
+        const counts = await prisma.$transaction((tx) => eraseRows(tx, scope), { timeout: 60_000 });
+        erased[kind] += counts[kind];
+        return ids;
+      });
       if (ids.length < BATCH_SIZE) break;
     }
   }
@@ -86,9 +91,8 @@ async function pruneTable(table: keyof typeof PRUNED, cutoff: Date): Promise<num
   const { dated, spare } = PRUNED[table];
   let pruned = 0;
   for (;;) {
-    const deleted = await prisma.$executeRawUnsafe(
-      `DELETE FROM "${table}" WHERE "id" IN (SELECT "id" FROM "${table}" WHERE "${dated}" < $1 ${spare} LIMIT ${BATCH_SIZE})`,
-      cutoff,
+    const deleted = await paced(() =>
+      prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "id" IN (SELECT "id" FROM "${table}" WHERE "${dated}" < $1 ${spare} LIMIT ${BATCH_SIZE})`, cutoff),
     );
     pruned += deleted;
     if (deleted < BATCH_SIZE) return pruned;

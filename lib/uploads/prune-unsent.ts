@@ -1,5 +1,6 @@
 import { db } from "../db/client";
 import { storageOf } from "./storage";
+import { paced } from "../core/paced";
 
 // A file uploaded into a conversation but never sent (the visitor or member cancelled, closed the
 // tab, or the send failed for good) is deleted with its bytes once it is UNSENT_UPLOAD_HOURS old.
@@ -17,7 +18,7 @@ export async function pruneUnsentUploads(now = new Date(), hours = UNSENT_UPLOAD
   const kinds = ["local", "s3"].filter((kind) => storageOf(kind));
   let pruned = 0;
   for (;;) {
-    const removed = await prisma.$transaction(
+    const removed = await paced(() => prisma.$transaction(
       async (tx) => {
         // Locked: a send claiming one of them meanwhile waits, then finds it gone (409 upload_incomplete).
         const files = await tx.$queryRaw<{ id: string; storage: string; storage_key: string }[]>`
@@ -29,7 +30,7 @@ export async function pruneUnsentUploads(now = new Date(), hours = UNSENT_UPLOAD
         return files.length;
       },
       { timeout: 60_000 },
-    );
+    ));
     pruned += removed;
     if (removed < BATCH_SIZE) return pruned;
   }
