@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import styles from "../inbox.module.css";
 
-// The inbox's lists as tables (tickets, the audit log, inbound email): a caption for screen
+// The inbox's lists as tables (tickets, the audit log, inbound email, reports per member): a caption for screen
 // readers, column headers, and one of two ways to fit a 375 px phone.
 
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   className?: string;
+  /** The cell names its row (`<th scope="row">`), as a member's name does their figures. */
+  rowHeader?: boolean;
 }
 
 interface Props<Row> {
@@ -43,11 +45,14 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, rowAttributes, 
       <tbody>
         {rows.map((row) => (
           <tr key={rowKey(row)} {...rowAttributes?.(row)}>
-            {columns.map((column) => (
-              <td key={column.header} className={column.className} data-label={cards ? column.header : undefined}>
-                {column.cell(row)}
-              </td>
-            ))}
+            {columns.map((column) => {
+              const Cell = column.rowHeader ? "th" : "td";
+              return (
+                <Cell key={column.header} scope={column.rowHeader ? "row" : undefined} className={column.className} data-label={cards ? column.header : undefined}>
+                  {column.cell(row)}
+                </Cell>
+              );
+            })}
           </tr>
         ))}
       </tbody>
