@@ -5,6 +5,7 @@ import { Prisma } from "../generated/prisma/client";
 import { AppError, invalidRequest } from "../core/errors";
 import type { CreateSiteInput, UpdateSiteInput } from "../contracts/sites";
 import type { WeekHours } from "../contracts/service-hours";
+import { siteDesignColumns } from "./design-columns";
 
 const siteView = {
   id: true,
@@ -13,20 +14,12 @@ const siteView = {
   offline: true,
   inboxId: true,
   inbox: { select: { dailyAllowance: true } },
-  title: true,
-  greeting: true,
-  brandColor: true,
-  locale: true,
-  position: true,
-  launcherLabel: true,
-  teamMemberIds: true,
+  ...siteDesignColumns,
   identityRequired: true,
   identitySecret: true,
-  trackBeforeInteraction: true,
   timezone: true,
   hours: true,
   holidays: true,
-  awayMessage: true,
   assignment: true,
   reassignAfterMinutes: true,
   retentionDays: true,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { db } from "../db/client";
 import type { widgetConfig } from "../contracts/widget-wire";
+import { siteDesignColumns } from "../sites/design-columns";
 import type { WidgetSite } from "../sites/find-site";
 import { siteAvailability } from "../sites/site-hours";
 
@@ -52,17 +53,7 @@ export async function readWidgetConfig(site: WidgetSite): Promise<{ config: Widg
   const availability = siteAvailability(site, now);
   const settings = await prisma.site.findUniqueOrThrow({
     where: { id: site.id },
-    select: {
-      title: true,
-      greeting: true,
-      brandColor: true,
-      locale: true,
-      position: true,
-      launcherLabel: true,
-      teamMemberIds: true,
-      awayMessage: true,
-      trackBeforeInteraction: true,
-    },
+    select: siteDesignColumns,
   });
   const team = await teamFaces(settings.teamMemberIds);
   const config: WidgetConfig = {

@@ -1,22 +1,14 @@
 "use client";
 
-import { useState } from "react";
 import styles from "../inbox.module.css";
 import { LocalTime } from "./local-time";
+import { useCopy } from "./use-copy";
 
 /** The exact tag to paste into the site's pages, and where the widget has been seen loading. */
 export function EmbedStatus({ siteId, serviceOrigin, seen }: { siteId: string; serviceOrigin: string; seen: { origin: string; last_seen_at: string | null }[] }) {
-  const [copied, setCopied] = useState("");
   const snippet = `<script src="${serviceOrigin}/widget.js" data-site="${siteId}" async></script>`;
+  const { copy, copied } = useCopy(snippet, "snippet");
   const prefix = `embed-${siteId}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(snippet);
-      setCopied("Copied to the clipboard.");
-    } catch {
-      setCopied("Copying is not allowed here: select the snippet and copy it yourself.");
-    }
-  };
   return (
     <div className={styles.field}>
       <label htmlFor={`${prefix}-snippet`}>Embed snippet</label>

@@ -1,6 +1,7 @@
-import { INBOUND_COUNT_DAYS } from "@/lib/contracts/suppressions";
+import { INBOUND_COUNT_DAYS, type InboundCountsWire } from "@/lib/contracts/suppressions";
 import { inboundCounts } from "@/lib/email/inbound/inbound-record";
 import styles from "../inbox.module.css";
+import { DataTable, type Column } from "./data-table";
 
 // The outbox page's inbound section (owners): what became of the mail that reached the reply
 // domain in the last 30 days, by outcome and reason (GET /api/v1/inbox/inbound-counts).
@@ -11,6 +12,12 @@ const OUTCOME_LABELS: Record<string, string> = {
   ignored: "Ignored",
   refused: "Refused",
 };
+
+const COLUMNS: Column<InboundCountsWire["counts"][number]>[] = [
+  { header: "Outcome", cell: (row) => OUTCOME_LABELS[row.outcome] ?? row.outcome },
+  { header: "Reason", cell: (row) => (row.reason === null ? "reply posted" : <code>{row.reason}</code>) },
+  { header: "Emails", cell: (row) => row.count },
+];
 
 export async function InboundCounts() {
   const { counts, total } = await inboundCounts();
@@ -24,27 +31,14 @@ export async function InboundCounts() {
       {total === 0 ? (
         <p className={styles.empty}>No inbound email in the last {INBOUND_COUNT_DAYS} days.</p>
       ) : (
-        <div className={styles.tableScroll} role="region" aria-label="Inbound emails by outcome" tabIndex={0}>
-          <table className={styles.table} data-testid="inbound-counts">
-            <caption className={styles.srOnly}>Inbound emails of the last {INBOUND_COUNT_DAYS} days by outcome and reason</caption>
-            <thead>
-              <tr>
-                <th scope="col">Outcome</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Emails</th>
-              </tr>
-            </thead>
-            <tbody>
-              {counts.map((row) => (
-                <tr key={`${row.outcome} ${row.reason}`}>
-                  <td>{OUTCOME_LABELS[row.outcome] ?? row.outcome}</td>
-                  <td>{row.reason === null ? "reply posted" : <code>{row.reason}</code>}</td>
-                  <td>{row.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Inbound emails of the last ${INBOUND_COUNT_DAYS} days by outcome and reason`}
+          narrow="scroll"
+          testId="inbound-counts"
+          rows={counts}
+          rowKey={(row) => `${row.outcome} ${row.reason}`}
+          columns={COLUMNS}
+        />
       )}
     </section>
   );

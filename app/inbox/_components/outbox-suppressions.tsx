@@ -2,8 +2,10 @@ import Link from "next/link";
 import { SUPPRESSION_REASONS, suppressionQuery } from "@/lib/contracts/suppressions";
 import { listSuppressions } from "@/lib/email/suppression-list";
 import styles from "../inbox.module.css";
+import { FilterForm } from "./filter-form";
 import { LocalTime } from "./local-time";
 import { RemoveSuppressionButton } from "./outbox-actions";
+import { SelectField } from "./select-field";
 
 // The outbox page's suppression list (owners): the addresses automatic emails are kept from, with
 // a filter (reason, part of the address), the next page, and Remove on each entry.
@@ -13,6 +15,8 @@ const REASON_LABELS: Record<(typeof SUPPRESSION_REASONS)[number], string> = {
   hard_bounce: "Bounced permanently",
   complaint: "Reported as spam",
 };
+
+const REASON_OPTIONS = [{ value: "", label: "Any" }, ...SUPPRESSION_REASONS.map((reason) => ({ value: reason, label: REASON_LABELS[reason] }))];
 
 export interface SuppressionFilters {
   reason?: string;
@@ -31,33 +35,13 @@ export async function OutboxSuppressions({ filters }: { filters: SuppressionFilt
         Addresses that ticket acknowledgements and follow-ups are no longer sent to: visitors who unsubscribed (from one site), and addresses whose
         mail server refused our email for good or reported it as spam (every site). Remove an entry once you know the mailbox works again.
       </p>
-      <form method="get" action="/inbox/outbox#suppressions-title" className={styles.row} aria-label="Filter the suppression list">
+      <FilterForm action="/inbox/outbox#suppressions-title" label="Filter the suppression list" issues={parsed.success ? [] : parsed.error.issues}>
         <div className={styles.field}>
           <label htmlFor="suppression-q">Address contains</label>
           <input id="suppression-q" name="q" className={styles.input} defaultValue={filters.q} maxLength={254} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor="suppression-reason">Reason</label>
-          <select id="suppression-reason" name="reason" className={styles.select} defaultValue={filters.reason ?? ""}>
-            <option value="">Any</option>
-            {SUPPRESSION_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {REASON_LABELS[reason]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <button type="submit" className={styles.buttonQuiet}>
-            Filter
-          </button>
-        </div>
-      </form>
-      {parsed.success ? null : (
-        <p role="alert" className={styles.error}>
-          These filters cannot be used: {parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}
-        </p>
-      )}
+        <SelectField id="suppression-reason" name="reason" label="Reason" defaultValue={filters.reason ?? ""} options={REASON_OPTIONS} />
+      </FilterForm>
       {page && page.suppressions.length === 0 ? <p className={styles.empty}>{kept.size > 0 ? "No entries match." : "No address is suppressed."}</p> : null}
       {page && page.suppressions.length > 0 ? (
         <ul className={styles.cards} data-testid="suppressions">

@@ -7,6 +7,7 @@ import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
 import { PostButton } from "./post-button";
 import { Feedback, useSave } from "./settings-sites";
+import { useCopy } from "./use-copy";
 
 // Settings → Webhooks (owners): register one (its secret shown once, here only), edit, delete,
 // and queue a delivery again. The services are lib/webhooks', through /api/v1/inbox/webhooks.
@@ -77,15 +78,7 @@ function WebhookFields({ prefix, webhook }: { prefix: string; webhook?: WebhookV
 
 /** The signing secret of a webhook just created: shown here once, never again. */
 function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState("");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied("Copied to the clipboard.");
-    } catch {
-      setCopied("Copying is not allowed here: select the secret and copy it yourself.");
-    }
-  };
+  const { copy, copied } = useCopy(secret, "secret");
   return (
     <div className={styles.callout} data-testid="webhook-secret">
       <h3 id="webhook-secret-title">Signing secret</h3>

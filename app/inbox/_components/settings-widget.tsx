@@ -38,10 +38,35 @@ const LANGUAGES = [
 ] as const;
 const isHex = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value);
 
-/** Settings → Widget for one site: its look and words, previewed live, saved together. */
-export function WidgetDesigner({ site, faces, serviceOrigin }: { site: DesignedSite; faces: FaceCandidate[]; serviceOrigin: string }) {
+interface DesignerProps {
+  site: DesignedSite;
+  faces: FaceCandidate[];
+  serviceOrigin: string;
+}
+
+/**
+ * Settings → Widget for one site, behind "Design the widget": an open designer runs a live
+ * preview (a frame of the real widget), and the page lists every site, so each opens on request;
+ * the only site's opens by itself.
+ */
+export function WidgetDesigner({ startOpen, ...props }: DesignerProps & { startOpen: boolean }) {
+  const [open, setOpen] = useState(startOpen);
+  const prefix = `widget-${props.site.id}`;
+  return (
+    <section className={styles.card} aria-labelledby={`${prefix}-title`}>
+      <h3 id={`${prefix}-title`}>Widget: {props.site.name}</h3>
+      <p className={styles.hint}>Title, greeting, colour, language, position, launcher label and team faces, previewed live before saving.</p>
+      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={open} aria-controls={open ? `${prefix}-form` : undefined} onClick={() => setOpen(!open)}>
+        Design the widget
+      </button>
+      {open ? <DesignerForm {...props} prefix={prefix} /> : null}
+    </section>
+  );
+}
+
+/** The site's look and words, previewed live, saved together. */
+function DesignerForm({ site, faces, serviceOrigin, prefix }: DesignerProps & { prefix: string }) {
   const { status, save } = useSave();
-  const prefix = `widget-${site.id}`;
   const [title, setTitle] = useState(site.title ?? "");
   const [greeting, setGreeting] = useState(site.greeting ?? "");
   const [color, setColor] = useState(site.brand_color ?? "");
@@ -88,8 +113,7 @@ export function WidgetDesigner({ site, faces, serviceOrigin }: { site: DesignedS
 
   const onText = brand ? textOn(brand) : textOn(DEFAULT_COLOR);
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
-      <h3 id={`${prefix}-title`}>Widget: {site.name}</h3>
+    <form id={`${prefix}-form`} onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
       <div className={styles.designer}>
         <div>
           <div className={styles.field}>

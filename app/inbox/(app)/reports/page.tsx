@@ -5,6 +5,7 @@ import { listSites } from "@/lib/sites/manage-sites";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../inbox.module.css";
 import { BarChart } from "../../_components/bar-chart";
+import { DataTable, type Column } from "../../_components/data-table";
 import { OwnersOnly } from "../../_components/owners-only";
 import { SelectField, SiteSelect } from "../../_components/select-field";
 import { requireStaffPage } from "../../_components/staff-session";
@@ -174,44 +175,25 @@ function RatingsChart({ report }: { report: Report }) {
   );
 }
 
+const duration = (value: number | null) => (value === null ? "—" : seconds(value));
+
+const MEMBER_COLUMNS: Column<Report["series"][number]>[] = [
+  { header: "Member", cell: (item) => item.label, rowHeader: true },
+  { header: "Started", cell: (item) => item.conversations.started },
+  { header: "Closed", cell: (item) => item.conversations.closed },
+  { header: "First response (median / p90)", cell: (item) => `${duration(item.first_response.median_s)} / ${duration(item.first_response.p90_s)}` },
+  { header: "Resolution (median / p90)", cell: (item) => `${duration(item.resolution.median_s)} / ${duration(item.resolution.p90_s)}` },
+  { header: "Rating", cell: (item) => (item.rating.average === null ? "—" : `${item.rating.average} (${item.rating.count})`) },
+];
+
 function MemberTable({ report }: { report: Report }) {
-  const duration = (value: number | null) => (value === null ? "—" : seconds(value));
   return (
     <section className={styles.card} aria-labelledby="members-title">
       <h2 id="members-title">Per member (assigned)</h2>
       {report.series.length === 0 ? (
         <p className={styles.hint}>Nothing in this range.</p>
       ) : (
-        <div className={styles.tableScroll} role="region" aria-label="Per member figures" tabIndex={0}>
-          <table className={styles.table} data-testid="member-table">
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Started</th>
-                <th scope="col">Closed</th>
-                <th scope="col">First response (median / p90)</th>
-                <th scope="col">Resolution (median / p90)</th>
-                <th scope="col">Rating</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.series.map((item) => (
-                <tr key={item.key ?? "unassigned"}>
-                  <th scope="row">{item.label}</th>
-                  <td>{item.conversations.started}</td>
-                  <td>{item.conversations.closed}</td>
-                  <td>
-                    {duration(item.first_response.median_s)} / {duration(item.first_response.p90_s)}
-                  </td>
-                  <td>
-                    {duration(item.resolution.median_s)} / {duration(item.resolution.p90_s)}
-                  </td>
-                  <td>{item.rating.average === null ? "—" : `${item.rating.average} (${item.rating.count})`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Per member figures" narrow="scroll" testId="member-table" rows={report.series} rowKey={(item) => item.key ?? "unassigned"} columns={MEMBER_COLUMNS} />
       )}
     </section>
   );

@@ -60,7 +60,7 @@ export default async function SettingsPage() {
         {sites.map((site, index) => (
           <div key={site.id}>
             <SiteEditor site={site} embed={<EmbedStatus siteId={site.id} serviceOrigin={serviceOrigin()} seen={seen[index]!} />} />
-            <WidgetDesigner site={site} faces={faces} serviceOrigin={serviceOrigin()} />
+            <WidgetDesigner site={site} faces={faces} serviceOrigin={serviceOrigin()} startOpen={sites.length === 1} />
             <HoursEditor site={site} timeZones={timeZones} />
             <RoutingEditor site={site} />
           </div>

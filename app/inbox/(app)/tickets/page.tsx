@@ -4,8 +4,10 @@ import { ticketListQuery } from "@/lib/contracts/inbox";
 import { MAX_SEARCH_LENGTH, MAX_SEARCH_LIMIT, searchQuery } from "@/lib/contracts/search";
 import { search } from "@/lib/search/search";
 import { listSites } from "@/lib/sites/manage-sites";
+import type { InboxWireTicket } from "@/lib/tickets/ticket-view";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../inbox.module.css";
+import { DataTable, type Column } from "../../_components/data-table";
 import { ListFilters } from "../../_components/list-filters";
 import { LocalTime } from "../../_components/local-time";
 import { SelectField, SiteSelect } from "../../_components/select-field";
@@ -43,6 +45,32 @@ async function searchTicketIds(q: string, site: string | undefined): Promise<str
   return (await search(parsed.data)).items.filter((item) => item.type === "ticket").map((item) => item.id);
 }
 
+const TICKET_COLUMNS: Column<InboxWireTicket>[] = [
+  { header: "#", cell: (ticket) => ticket.number },
+  {
+    header: "Subject",
+    cell: (ticket) => (
+      <>
+        <Link href={`/inbox/tickets/${encodeURIComponent(ticket.id)}`}>{ticket.subject}</Link>
+        {ticket.attachments.length > 0 ? <span className={styles.meta}> · {ticket.attachments.length} file(s)</span> : null}
+      </>
+    ),
+  },
+  {
+    header: "Status",
+    cell: (ticket) => (
+      <span className={styles.ticketStatus} data-status={ticket.status}>
+        {ticket.status}
+      </span>
+    ),
+  },
+  { header: "Assignee", cell: (ticket) => ticket.assignee?.name ?? "—" },
+  { header: "From", cell: (ticket) => (ticket.name ? `${ticket.name} <${ticket.email}>` : ticket.email) },
+  { header: "Site", cell: (ticket) => ticket.site_name },
+  { header: "Priority", cell: (ticket) => ticket.priority },
+  { header: "Filed", cell: (ticket) => <LocalTime iso={ticket.created_at} /> },
+];
+
 export default async function TicketsPage({ searchParams }: { searchParams: Promise<Params> }) {
   const { member } = await requireStaffPage();
   const params = await searchParams;
@@ -76,43 +104,7 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
           {narrowed ? "No tickets match these filters." : "No open tickets. Visitors leave them from the widget’s “leave a message” form."}
         </p>
       ) : (
-        <table className={`${styles.table} ${styles.cardTable}`} data-testid="ticket-list">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Status</th>
-              <th scope="col">Assignee</th>
-              <th scope="col">From</th>
-              <th scope="col">Site</th>
-              <th scope="col">Priority</th>
-              <th scope="col">Filed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tickets.map((ticket) => (
-              <tr key={ticket.id}>
-                <td data-label="#">{ticket.number}</td>
-                <td data-label="Subject">
-                  <Link href={`/inbox/tickets/${encodeURIComponent(ticket.id)}`}>{ticket.subject}</Link>
-                  {ticket.attachments.length > 0 ? <span className={styles.meta}> · {ticket.attachments.length} file(s)</span> : null}
-                </td>
-                <td data-label="Status">
-                  <span className={styles.ticketStatus} data-status={ticket.status}>
-                    {ticket.status}
-                  </span>
-                </td>
-                <td data-label="Assignee">{ticket.assignee?.name ?? "—"}</td>
-                <td data-label="From">{ticket.name ? `${ticket.name} <${ticket.email}>` : ticket.email}</td>
-                <td data-label="Site">{ticket.site_name}</td>
-                <td data-label="Priority">{ticket.priority}</td>
-                <td data-label="Filed">
-                  <LocalTime iso={ticket.created_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable caption="Tickets, newest first" narrow="cards" testId="ticket-list" rows={tickets} rowKey={(ticket) => ticket.id} columns={TICKET_COLUMNS} />
       )}
       {page.next_cursor ? (
         <p className={styles.empty}>

@@ -1,7 +1,9 @@
 import Link from "next/link";
-import { auditQuery } from "@/lib/contracts/audit";
+import { auditQuery, type AuditEventWire } from "@/lib/contracts/audit";
 import { listAudit } from "@/lib/audit/list-audit";
 import styles from "../../../inbox.module.css";
+import { DataTable, type Column } from "../../../_components/data-table";
+import { FilterForm } from "../../../_components/filter-form";
 import { LocalTime } from "../../../_components/local-time";
 import { OwnersOnly } from "../../../_components/owners-only";
 import { requireStaffPage } from "../../../_components/staff-session";
@@ -35,6 +37,15 @@ function apiQuery(filters: Filters): Record<string, string> {
   return query;
 }
 
+const AUDIT_COLUMNS: Column<AuditEventWire>[] = [
+  { header: "When", cell: (event) => <LocalTime iso={event.at} full /> },
+  { header: "Who", cell: (event) => event.actor, className: styles.breakAnywhere },
+  { header: "Action", cell: (event) => <code>{event.action}</code> },
+  { header: "On", cell: (event) => event.target ?? "", className: styles.breakAnywhere },
+  { header: "From", cell: (event) => event.ip ?? "" },
+  { header: "Details", cell: (event) => (Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : ""), className: styles.breakAnywhere },
+];
+
 const pick = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -45,7 +56,6 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const filterQuery = apiQuery(filters);
   const parsed = auditQuery.safeParse({ ...filterQuery, ...(filters.cursor ? { cursor: filters.cursor } : {}) });
   const page = parsed.success ? await listAudit(parsed.data) : null;
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   const pageFilters = new URLSearchParams(Object.entries(filters).filter(([name, value]) => name !== "cursor" && value) as [string, string][]);
   const csvHref = `/api/v1/inbox/audit.csv?${new URLSearchParams(filterQuery)}`;
   return (
@@ -58,7 +68,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         Every change made by a member or with the operator token, sign-ins and failed sign-ins included, newest first. Nobody can edit or delete
         an entry; old entries go only by the retention period.
       </p>
-      <form method="get" action="/inbox/settings/audit" className={styles.row} aria-label="Filter the audit log">
+      <FilterForm action="/inbox/settings/audit" label="Filter the audit log" issues={parsed.success ? [] : parsed.error.issues}>
         <div className={styles.field}>
           <label htmlFor="audit-actor">Who</label>
           <input id="audit-actor" name="actor" className={styles.input} defaultValue={filters.actor} placeholder="member:ada, operator" maxLength={120} />
@@ -75,17 +85,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <label htmlFor="audit-to">To (UTC day, included)</label>
           <input id="audit-to" name="to" type="date" className={styles.input} defaultValue={filters.to} />
         </div>
-        <div className={styles.field}>
-          <button type="submit" className={styles.button}>
-            Filter
-          </button>
-        </div>
-      </form>
-      {problems.length > 0 ? (
-        <div role="alert" className={styles.error}>
-          These filters cannot be used: {problems.join("; ")}
-        </div>
-      ) : null}
+      </FilterForm>
       <p>
         <a href={csvHref} download data-testid="audit-csv">
           Download as CSV
@@ -94,37 +94,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {page && page.items.length === 0 ? <p className={styles.empty}>No entries{pageFilters.size > 0 ? " match these filters" : " yet"}.</p> : null}
       {page && page.items.length > 0 ? (
         // Six columns do not fit a phone: the table scrolls sideways in its own region, the page does not.
-        <div className={styles.tableScroll} role="region" aria-label="Audit log entries" tabIndex={0}>
-          <table className={styles.table} data-testid="audit">
-            <caption className={styles.srOnly}>Audit log entries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">On</th>
-                <th scope="col">From</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((event) => (
-                <tr key={event.id} data-action={event.action}>
-                  <td>
-                    <LocalTime iso={event.at} full />
-                  </td>
-                  <td className={styles.breakAnywhere}>{event.actor}</td>
-                  <td>
-                    <code>{event.action}</code>
-                  </td>
-                  <td className={styles.breakAnywhere}>{event.target ?? ""}</td>
-                  <td>{event.ip ?? ""}</td>
-                  <td className={styles.breakAnywhere}>{Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Audit log entries, newest first"
+          narrow="scroll"
+          testId="audit"
+          rows={page.items}
+          rowKey={(event) => event.id}
+          rowAttributes={(event) => ({ "data-action": event.action })}
+          columns={AUDIT_COLUMNS}
+        />
       ) : null}
       {page?.next_cursor ? (
         <p>
