@@ -35,6 +35,13 @@ export type EmailKind =
  */
 const CAPPED_KINDS: readonly EmailKind[] = ["ticket_acknowledgement", "visitor_follow_up", "visitor_transcript"];
 
+/**
+ * Kinds stored without their bodies when suppressed: a transcript is a whole conversation, asked for
+ * as often as a visitor likes, so a refused one records the refusal, not another copy of the content.
+ */
+const BODILESS_WHEN_SUPPRESSED: readonly EmailKind[] = ["visitor_transcript"];
+export const SUPPRESSED_BODY = "[Not kept: this email was suppressed, never sent.]";
+
 export type SuppressedReason = "hourly_cap" | "daily_cap" | SuppressionReason;
 
 export const newEmailId = () => `em_${randomUUID()}`;
@@ -55,6 +62,7 @@ export interface EmailDraft extends EmailContent {
 /** How the caps see an address: `Victim@Example.com ` and `victim@example.com` are one. */
 const recipientKey = (recipient: string) => recipient.trim().toLowerCase();
 
+
 // Two transactions storing to the same (site, address) take turns from here to their commit, so
 // the count below sees what the other one stored (a statement's snapshot is taken when it starts:
 // the lock must be taken by an earlier statement). Keys are locked in order, so no two batches
@@ -68,7 +76,8 @@ const LOCK_RECIPIENTS = `
 // One statement for the batch. A capped draft to an address on the suppression list (that site's or
 // every site's) is kept as `suppressed` with the list's reason. What a (site, address) got in the last hour and day (automatic, not
 // suppressed) leaves it `allowed` more; the first that many of the batch's capped drafts to it pass,
-// the others are kept as `suppressed` with the cap that stopped them. Answers the rows stored.
+// the others are kept as `suppressed` with the cap that stopped them; a suppressed draft of a
+// BODILESS_WHEN_SUPPRESSED kind keeps its subject, not its bodies. Answers the rows stored.
 const INSERT_EMAILS = `
   WITH drafts AS (
     SELECT e.*, e.kind = ANY($14::text[]) AS capped
@@ -98,7 +107,10 @@ const INSERT_EMAILS = `
   )
   INSERT INTO "emails" ("id", "kind", "recipient", "recipient_key", "subject", "text_body", "html_body", "headers", "status",
      "suppressed_reason", "site_id", "conversation_id", "ticket_id", "member_id")
-  SELECT j.id, j.kind, j.recipient, j.recipient_key, j.subject, j.text_body, j.html_body, j.headers::jsonb,
+  SELECT j.id, j.kind, j.recipient, j.recipient_key, j.subject,
+         CASE WHEN j.suppressed_reason IS NOT NULL AND j.kind = ANY($17::text[]) THEN $18 ELSE j.text_body END,
+         CASE WHEN j.suppressed_reason IS NOT NULL AND j.kind = ANY($17::text[]) THEN '' ELSE j.html_body END,
+         j.headers::jsonb,
          CASE WHEN j.suppressed_reason IS NULL THEN $13::text ELSE 'suppressed' END, j.suppressed_reason,
          j.site_id, j.conversation_id, j.ticket_id, j.member_id
     FROM judged j
@@ -131,6 +143,8 @@ export async function storeEmails(sql: SqlQuery, drafts: EmailDraft[]): Promise<
     CAPPED_KINDS,
     EMAIL_RECIPIENT_HOURLY_CAP,
     EMAIL_RECIPIENT_DAILY_CAP,
+    BODILESS_WHEN_SUPPRESSED,
+    SUPPRESSED_BODY,
   ]);
   return (rows as SqlRow<Email, "id" | "status">[])
     .filter((row) => row.status === "pending")

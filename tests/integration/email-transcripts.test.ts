@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, sqlExecutor } from "../../lib/db/client";
 import { useDnsResolver } from "../../lib/email/inbound/authenticate";
 import { replyToken } from "../../lib/email/reply-token";
+import { SUPPRESSED_BODY } from "../../lib/email/outbox";
 import { addSuppression } from "../../lib/email/suppressions";
+import { TRANSCRIPTS_PER_DAY } from "../../lib/email/transcripts";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api } from "../support/api";
 import { createMember, createSite, ORIGIN, staffReply, startConversation, visitor, type Started } from "../support/fixtures";
@@ -207,6 +209,38 @@ describe("POST /api/v1/chat/visitor/transcript", { timeout: 60_000 }, () => {
     const [row] = await settledTranscripts(listed.conversationId, 1);
     expect(row).toMatchObject({ status: "suppressed", suppressedReason: "unsubscribe" });
     expect(smtp.to(listed.email)).toEqual([]);
+  });
+
+  test("a suppressed transcript records the refusal, not the conversation: its subject, no bodies", async () => {
+    const listed = await conversation();
+    await addSuppression(await sqlExecutor(), { address: listed.email, reason: "unsubscribe", siteId: listed.siteId });
+    expect((await askTranscript(listed)).status).toBe(202);
+    const [row] = await settledTranscripts(listed.conversationId, 1);
+    expect(row).toMatchObject({ status: "suppressed", subject: `Your conversation with ${listed.siteId}`, textBody: SUPPRESSED_BODY, htmlBody: "" });
+    expect(row!.textBody).not.toContain("My lamp");
+  });
+
+  test(`at most ${TRANSCRIPTS_PER_DAY} a conversation a day, suppressed ones included: then 429 rate_limited with Retry-After, nothing stored`, async () => {
+    const started = await conversation();
+    const say = (round: number) => api.post("/api/v1/chat/visitor/messages", { ...visitor(started), body: { body: `Round ${round}`, client_id: `d-${round}` } });
+    for (let round = 1; round <= TRANSCRIPTS_PER_DAY; round++) {
+      if (round > 1) expect((await say(round)).status).toBe(201);
+      expect((await askTranscript(started)).status).toBe(202);
+    }
+    expect((await say(TRANSCRIPTS_PER_DAY + 1)).status).toBe(201);
+    const limited = await askTranscript(started);
+    expectError(limited, 429, "rate_limited");
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(86_400 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    const rows = await settledTranscripts(started.conversationId, TRANSCRIPTS_PER_DAY);
+    // Over the caps (3 an hour) they were kept suppressed, and still counted.
+    expect(rows.filter((row) => row.status === "suppressed")).toHaveLength(TRANSCRIPTS_PER_DAY - 3);
+
+    // A day later the oldest no longer counts, and the refused request's claim was rolled back.
+    await (await db()).email.update({ where: { id: rows[0]!.id }, data: { createdAt: new Date(Date.now() - 86_400_000 - 1_000) } });
+    expect((await askTranscript(started)).status).toBe(202);
+    await settledTranscripts(started.conversationId, TRANSCRIPTS_PER_DAY + 1);
   });
 });
 
