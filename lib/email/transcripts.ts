@@ -35,6 +35,13 @@ const STORED_TODAY = `
            WHERE "conversation_id" = $1 AND "kind" = 'visitor_transcript' AND "created_at" > now() - interval '24 hours'
            ORDER BY "created_at" DESC LIMIT ${TRANSCRIPTS_PER_DAY}) t`;
 
+// A transcript that goes (not suppressed) carries every staff reply up to `upTo`: the follow-ups
+// (follow-ups.ts) count those as emailed, so the next one carries only newer replies.
+const MARK_REPLIES_EMAILED = `
+  UPDATE "visitor_follow_ups" SET "emailed_sequence" = $2
+   WHERE "conversation_id" = $1 AND "emailed_sequence" < $2
+     AND EXISTS (SELECT 1 FROM "emails" WHERE "id" = $3 AND "status" <> 'suppressed')`;
+
 const DAY_MS = 86_400_000;
 
 function tooManyToday(oldest: Date | string): AppError {
@@ -106,6 +113,7 @@ export async function emailTranscript(conversationId: string): Promise<{ queued:
     const jobs = await storeEmails(sql, [
       { ...content, id: unsubscribe.emailId, kind: "visitor_transcript", recipient, siteId: conversation.siteId, conversationId, headers: unsubscribe.headers },
     ]);
+    await sql.executeSql(MARK_REPLIES_EMAILED, [conversationId, upTo, unsubscribe.emailId]);
     // Sent by the dispatcher's `email.send` consumer, like every email stored outside it (resend.ts).
     for (const job of jobs) {
       await sql.executeSql(`INSERT INTO "notification_events" ("type", "subject_id") VALUES ('email.send', $1)`, [(job.data as { emailId: string }).emailId]);

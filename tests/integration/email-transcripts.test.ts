@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, sqlExecutor } from "../../lib/db/client";
 import { useDnsResolver } from "../../lib/email/inbound/authenticate";
 import { replyToken } from "../../lib/email/reply-token";
+import { runVisitorFollowUp } from "../../lib/email/follow-ups";
 import { SUPPRESSED_BODY } from "../../lib/email/outbox";
 import { addSuppression } from "../../lib/email/suppressions";
 import { TRANSCRIPTS_PER_DAY } from "../../lib/email/transcripts";
@@ -89,6 +90,14 @@ const settledTranscripts = (conversationId: string, count: number) =>
 
 const suppressionsOf = async (email: string) =>
   (await db()).emailSuppression.findMany({ where: { addressKey: email.toLowerCase() }, select: { reason: true, siteId: true } });
+
+/** Runs the conversation's follow-up as the worker would, without waiting for its delay. */
+async function followUpNow(conversationId: string) {
+  const context = { executor: await sqlExecutor(), timings: { followUpDelayMs: 0 }, addJobs: async () => undefined };
+  await runVisitorFollowUp(context as unknown as Parameters<typeof runVisitorFollowUp>[0], conversationId);
+}
+
+const followUpsOf = async (conversationId: string) => (await db()).email.findMany({ where: { conversationId, kind: "visitor_follow_up" } });
 
 describe("POST /api/v1/chat/visitor/transcript", { timeout: 60_000 }, () => {
   test("emails every public message with sender and time, files by name and size, never a note; answerable by email", async () => {
@@ -211,6 +220,22 @@ describe("POST /api/v1/chat/visitor/transcript", { timeout: 60_000 }, () => {
     expect(smtp.to(listed.email)).toEqual([]);
   });
 
+  test("a later follow-up carries only the staff replies newer than the transcript", async () => {
+    const started = await conversation();
+    const member = await createMember({ name: "Grace Agent" });
+    await staffReply(started.conversationId, member.id, "First answer, in the transcript.");
+    expect((await askTranscript(started)).status).toBe(202);
+    await nthMail(started.email, 1);
+    await followUpNow(started.conversationId);
+    expect(await followUpsOf(started.conversationId)).toEqual([]); // the transcript carried the only reply
+
+    await staffReply(started.conversationId, member.id, "Second answer, after it.");
+    await followUpNow(started.conversationId);
+    const [followUp] = await followUpsOf(started.conversationId);
+    expect(followUp!.textBody).toContain("Second answer, after it.");
+    expect(followUp!.textBody).not.toContain("First answer");
+  });
+
   test("a suppressed transcript records the refusal, not the conversation: its subject, no bodies", async () => {
     const listed = await conversation();
     await addSuppression(await sqlExecutor(), { address: listed.email, reason: "unsubscribe", siteId: listed.siteId });
@@ -296,17 +321,7 @@ describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_0
     const started = await conversation();
     const member = await createMember({ name: "Grace Agent" });
     await staffReply(started.conversationId, member.id, "Any news?");
-    // The follow-up as the worker stores it, without waiting for its delay.
-    const { runVisitorFollowUp } = await import("../../lib/email/follow-ups");
-    const executor = await sqlExecutor();
-    await runVisitorFollowUp(
-      {
-        executor,
-        timings: { followUpDelayMs: 0 },
-        addJobs: async () => undefined,
-      } as unknown as Parameters<typeof runVisitorFollowUp>[0],
-      started.conversationId,
-    );
+    await followUpNow(started.conversationId);
     const followUp = await (await db()).email.findFirstOrThrow({ where: { conversationId: started.conversationId, kind: "visitor_follow_up" } });
     const url = /^<(.+)>$/.exec((followUp.headers as Record<string, string>)["List-Unsubscribe"] ?? "")?.[1] ?? "";
     const path = url.slice(PUBLIC_URL.length);
