@@ -86,7 +86,7 @@ export async function emailTranscript(conversationId: string): Promise<{ queued:
   const visitorName = conversation.visitorName ?? "You";
   const time = timeIn(conversation.timezone);
   const left = total - messages.length;
-  const unsubscribe = await siteUnsubscribe();
+  const unsubscribe = await siteUnsubscribe(recipient);
   const content = renderEmail({
     subject: `Your conversation with ${siteName}`,
     siteName,
@@ -111,9 +111,9 @@ export async function emailTranscript(conversationId: string): Promise<{ queued:
     const { stored, oldest } = today[0] as { stored: number; oldest: Date | string | null };
     if (stored >= TRANSCRIPTS_PER_DAY && oldest) throw tooManyToday(oldest); // rolls the claim back
     const jobs = await storeEmails(sql, [
-      { ...content, id: unsubscribe.emailId, kind: "visitor_transcript", recipient, siteId: conversation.siteId, conversationId, headers: unsubscribe.headers },
+      { ...content, ...unsubscribe.draft, kind: "visitor_transcript", recipient, siteId: conversation.siteId, conversationId },
     ]);
-    await sql.executeSql(MARK_REPLIES_EMAILED, [conversationId, upTo, unsubscribe.emailId]);
+    await sql.executeSql(MARK_REPLIES_EMAILED, [conversationId, upTo, unsubscribe.draft.id]);
     // Sent by the dispatcher's `email.send` consumer, like every email stored outside it (resend.ts).
     for (const job of jobs) {
       await sql.executeSql(`INSERT INTO "notification_events" ("type", "subject_id") VALUES ('email.send', $1)`, [(job.data as { emailId: string }).emailId]);

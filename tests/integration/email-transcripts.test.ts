@@ -14,6 +14,8 @@ import { composeMail, TestDns, type MailSpec } from "../support/inbound-mail";
 import { SmtpCapture, type CapturedMail } from "../support/smtp-capture";
 import { fileTicket, PNG_BYTES } from "../support/tickets";
 import { eventually } from "../support/webhook-receiver";
+import { pruneLogs } from "../../lib/privacy/retention";
+import { listSuppressions } from "../../lib/email/suppression-list";
 import { unsubscribeCall } from "../support/unsubscribe";
 
 // Transcripts and the one-click unsubscribe from a site's automatic emails (issue 28,
@@ -315,6 +317,53 @@ describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_0
       [other.id, "sent", null],
     ]);
     expect(smtp.to(email).at(-1)!.parsed.subject).toContain("Elsewhere");
+  });
+
+  test("after LOG_RETENTION_DAYS pruned the email, its link still unsubscribes: the address kept only as a keyed hash", async () => {
+    const email = address();
+    const [site, other] = [await createSite(), await createSite()];
+    await fileTicket(site.id, { email, subject: "Broken lamp", body: "It flickers." });
+    const mail = await nthMail(email, 1);
+    const path = (/^<(.+)>$/.exec(header(mail, "list-unsubscribe") ?? "")?.[1] ?? "").slice(PUBLIC_URL.length);
+    const prisma = await db();
+    const sent = await eventually(() => prisma.email.findFirstOrThrow({ where: { recipient: email, status: "sent" } }), 15_000);
+    await prisma.email.update({ where: { id: sent.id }, data: { createdAt: new Date(Date.now() - 91 * 86_400_000) } });
+    await pruneLogs();
+    expect(await prisma.email.findUnique({ where: { id: sent.id } })).toBeNull();
+    const kept = await prisma.prunedUnsubscribeLink.findUniqueOrThrow({ where: { emailId: sent.id } });
+    expect(kept).toMatchObject({ siteId: site.id, kind: "ticket_acknowledgement", ticketId: sent.ticketId });
+    expect(JSON.stringify(kept).toLowerCase()).not.toContain(email.split("@")[0]);
+
+    const page = await unsubscribeCall("GET", path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(site.id); // the site's name
+    expect((await unsubscribeCall("POST", path.replace(/signature=[^&]+/, "signature=forged"), "List-Unsubscribe=One-Click")).status).toBe(404);
+    expect((await unsubscribeCall("POST", path, "List-Unsubscribe=One-Click")).status).toBe(200);
+    expect((await unsubscribeCall("POST", path, "List-Unsubscribe=One-Click")).status).toBe(200); // twice: one entry
+    const entries = await prisma.emailSuppression.findMany({ where: { addressHash: kept.addressHash } });
+    expect(entries).toMatchObject([{ addressKey: null, reason: "unsubscribe", siteId: site.id }]);
+    // The owners' list (the inbox's route calls this; this file's PUBLIC_URL is not the test server's origin).
+    const listed = await listSuppressions({ site: site.id, limit: 10 });
+    expect(listed.suppressions).toMatchObject([{ address: null, reason: "unsubscribe", site: site.id }]);
+
+    // The hash holds like the address: that site's next acknowledgement is suppressed (any case), another site's goes.
+    await fileTicket(site.id, { email: email.toUpperCase(), subject: "Still broken", body: "Again." });
+    await fileTicket(other.id, { email, subject: "Elsewhere", body: "Hi." });
+    await nthMail(email, 2);
+    const later = await eventually(async () => {
+      const rows = await prisma.email.findMany({ where: { recipientKey: email }, orderBy: { createdAt: "asc" } });
+      expect(rows).toHaveLength(2);
+      expect(rows.filter((row) => row.status === "pending")).toEqual([]);
+      return rows;
+    }, 15_000);
+    expect(later.map((row) => [row.siteId, row.status, row.suppressedReason])).toEqual([
+      [site.id, "suppressed", "unsubscribe"],
+      [other.id, "sent", null],
+    ]);
+
+    // Erasing the person erases what pruning kept of their emails.
+    expect((await api.post("/api/v1/admin/privacy/erase", { admin: true, body: { email } })).status).toBe(200);
+    expect(await prisma.prunedUnsubscribeLink.findUnique({ where: { emailId: sent.id } })).toBeNull();
   });
 
   test("a follow-up's page offers this conversation or the whole site; this conversation lists nothing", async () => {
