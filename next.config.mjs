@@ -8,6 +8,9 @@ import { STATIC_HEADER_RULES } from "./lib/http/page-headers.mjs";
 // (proxy.ts, lib/http/page-headers.mjs).
 const { VERCEL } = parseEnvOrExit(process.env);
 
+/** Packages no Vercel function runs (scripts/trim-vercel-traces.mjs drops the same from the hook's trace). */
+const NOT_ON_VERCEL_TRACES = ["**/node_modules/@electric-sql/pglite*{,/**}", "**/node_modules/pglite-prisma-adapter*{,/**}", "**/node_modules/smtp-server{,/**}"];
+
 /**
  * This machine's own network addresses, as `next dev` compares hosts: it serves its scripts only to
  * pages opened from a host it knows, so without them the demo and the inbox never come alive when
@@ -24,14 +27,16 @@ export function ownNetworkHosts(interfaces = networkInterfaces()) {
 const nextConfig = {
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
   // Plain Node libraries, loaded from node_modules at run time rather than bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "pg-boss", "nodemailer"],
+  // smtp-server too: left in node_modules, it can be kept out of Vercel's functions (below).
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "pg-boss", "nodemailer", "smtp-server"],
   // Migrations are read from disk at start; make sure serverless bundles carry them.
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   // On Vercel the database is always PostgreSQL (the configuration refuses to start without it), so
   // no function carries PGlite (about 19 MB of WebAssembly and data); lib/db/client.ts loads it only when used.
-  ...(VERCEL
-    ? { outputFileTracingExcludes: { "/**": ["**/node_modules/@electric-sql/pglite*{,/**}", "**/node_modules/pglite-prisma-adapter*{,/**}"] } }
-    : {}),
+  // Nor the inbound SMTP listener's server: lib/prepare-service.ts imports it only off Vercel, where
+  // replies come by the provider route (its other dependencies, nodemailer and punycode.js, stay:
+  // the senders and the inbound parsers use them).
+  ...(VERCEL ? { outputFileTracingExcludes: { "/**": NOT_ON_VERCEL_TRACES } } : {}),
   // `/api/.../messages/` must reach the route (not a 308 redirect): the API answers only documented statuses.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,

@@ -60,7 +60,15 @@ export type AdminContext<Body, Query> = ParsedInput<Body, Query>;
 interface AdminSpec<Body, Query> extends InputSpec<Body, Query> {
   /** A state change: the audit row its success appends (lib/api/audit-change.ts). */
   audit?: AuditSpec<AdminContext<Body, Query>>;
+  /** A limit counted for the operator token, as one account (none by default). */
+  rateLimit?: RateLimitName;
 }
+
+/** What a route's limit counts the operator token as: one account, never a member (whose ids have no `:`). */
+const OPERATOR_SUBJECT = ":operator";
+
+/** A reply with the limit's X-RateLimit-* headers; a Response (a stream) is left as it is. */
+const withLimitHeaders = (outcome: Reply | Response, headers: RateLimitHeaders) => (outcome instanceof Response ? outcome : withHeaders(outcome, headers));
 
 interface InboxSpec<Body, Query> extends InputSpec<Body, Query> {
   /** The lowest role allowed (default `agent`); `public` needs no session. */
@@ -195,7 +203,7 @@ export function visitorRoute<Body = undefined, Query = undefined>(
       const limitHeaders = await enforceRateLimit(spec.rateLimit ?? "visitor", request, visitor.conversation.id);
       const input = await parseInput(request, pathIds(params), spec);
       const outcome = await handler({ ...input, visitor });
-      return outcome instanceof Response ? outcome : withHeaders(outcome, limitHeaders);
+      return withLimitHeaders(outcome, limitHeaders);
     }),
   );
 }
@@ -218,9 +226,10 @@ export function adminRoute<Body = undefined, Query = undefined>(
         throw new AppError("unauthorized", "A valid operator token is required.");
       }
       const context = await parseInput(request, pathIds(params), spec);
+      const limitHeaders = spec.rateLimit ? await enforceRateLimit(spec.rateLimit, request, OPERATOR_SUBJECT) : {};
       const outcome = await handler(context);
       if (spec.audit) await auditChange(spec.audit, "operator", context, outcome);
-      return outcome;
+      return withLimitHeaders(outcome, limitHeaders);
     }),
   );
 }
@@ -287,9 +296,9 @@ export function inboxRoute<Body = undefined, Query = undefined>(
       assertSameOrigin(request);
       const input = await parseInput(request, pathIds(params), spec);
       if (staff) recordInboxActivity(staff.member.id).catch(() => {});
-      if (spec.rateLimit && staff) await enforceRateLimit(spec.rateLimit, request, staff.member.id);
+      const limitHeaders = spec.rateLimit && staff ? await enforceRateLimit(spec.rateLimit, request, staff.member.id) : {};
       const context = { ...input, staff: staff as StaffSession };
-      const outcome = await handler(context);
+      const outcome = withLimitHeaders(await handler(context), limitHeaders);
       if (spec.audit) await auditChange(spec.audit, staff ? `member:${staff.member.id}` : "anonymous", context, outcome);
       if (!staff?.renewedToken) return outcome;
       if (outcome instanceof Response) {

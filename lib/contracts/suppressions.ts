@@ -25,7 +25,10 @@ export const emailSuppression = named(
   "EmailSuppression",
   z.object({
     id: z.string(),
-    address: z.string().describe("trimmed and lower-cased, as the list compares it"),
+    address: z
+      .string()
+      .nullable()
+      .describe("trimmed and lower-cased, as the list compares it; null for an unsubscribe by the link of an email already pruned, which lists only a keyed hash of the address"),
     reason: z.enum(SUPPRESSION_REASONS),
     site: z.string().nullable().describe("the site an unsubscribe came from; null for hard bounces and complaints, which hold for every site"),
     created_at: isoTime,

@@ -51,7 +51,7 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
   if (unseen[0]!.createdAt.getTime() > Date.now() - context.timings.followUpDelayMs) return; // its own check comes later
 
   const siteName = conversation.site.name;
-  const unsubscribe = await siteUnsubscribe();
+  const unsubscribe = await siteUnsubscribe(conversation.visitorEmail);
   const content = renderEmail({
     subject: `New reply from ${siteName}`,
     siteName,
@@ -90,12 +90,11 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
     const jobs = await storeEmails(sql, [
       {
         ...content,
-        id: unsubscribe.emailId,
+        ...unsubscribe.draft,
         kind: "visitor_follow_up",
         recipient: conversation.visitorEmail!,
         siteId: conversation.siteId,
         conversationId,
-        headers: unsubscribe.headers,
       },
     ]);
     await context.addJobs(sql, jobs);

@@ -10,7 +10,7 @@ import type { EmailContent } from "./templates";
 import { mailFrom, smtpConfigured, smtpTransport, subjectHeader } from "./transport";
 import { replyHeaders } from "./reply-headers";
 import { bounceAddress } from "./bounce-address";
-import type { SuppressionReason } from "./suppressions";
+import { addressKey, type SuppressionReason } from "./suppressions";
 
 // Every email is a row first: `pending` with a send job when SMTP is configured, `not_sent`
 // (the outbox the operator reads) when it is not, `suppressed` (kept, never sent) when it is an
@@ -33,7 +33,14 @@ export type EmailKind =
  * per conversation and member (staff-alerts.ts): neither is capped nor counted. The same kinds, and
  * only they, obey the suppression list (suppressions.ts).
  */
-const CAPPED_KINDS: readonly EmailKind[] = ["ticket_acknowledgement", "visitor_follow_up", "visitor_transcript"];
+export const CAPPED_KINDS: readonly EmailKind[] = ["ticket_acknowledgement", "visitor_follow_up", "visitor_transcript"];
+
+/**
+ * Kinds stored without their bodies when suppressed: a transcript is a whole conversation, asked for
+ * as often as a visitor likes, so a refused one records the refusal, not another copy of the content.
+ */
+const BODILESS_WHEN_SUPPRESSED: readonly EmailKind[] = ["visitor_transcript"];
+export const SUPPRESSED_BODY = "[Not kept: this email was suppressed, never sent.]";
 
 export type SuppressedReason = "hourly_cap" | "daily_cap" | SuppressionReason;
 
@@ -47,13 +54,13 @@ export interface EmailDraft extends EmailContent {
   /** The site the email is about: caps count per site. */
   siteId: string;
   headers?: Record<string, string>;
+  /** The recipient's keyed hash (links.ts `siteUnsubscribe`): suppression entries known only by it hold too. */
+  addressHash?: string;
   conversationId?: string;
   ticketId?: string;
   memberId?: string;
 }
 
-/** How the caps see an address: `Victim@Example.com ` and `victim@example.com` are one. */
-const recipientKey = (recipient: string) => recipient.trim().toLowerCase();
 
 // Two transactions storing to the same (site, address) take turns from here to their commit, so
 // the count below sees what the other one stored (a statement's snapshot is taken when it starts:
@@ -68,13 +75,15 @@ const LOCK_RECIPIENTS = `
 // One statement for the batch. A capped draft to an address on the suppression list (that site's or
 // every site's) is kept as `suppressed` with the list's reason. What a (site, address) got in the last hour and day (automatic, not
 // suppressed) leaves it `allowed` more; the first that many of the batch's capped drafts to it pass,
-// the others are kept as `suppressed` with the cap that stopped them. Answers the rows stored.
+// the others are kept as `suppressed` with the cap that stopped them; a suppressed draft of a
+// BODILESS_WHEN_SUPPRESSED kind keeps its subject, not its bodies. Answers the rows stored.
 const INSERT_EMAILS = `
   WITH drafts AS (
     SELECT e.*, e.kind = ANY($14::text[]) AS capped
       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-                  $11::text[], $12::text[]) WITH ORDINALITY
-        AS e(id, kind, recipient, subject, text_body, html_body, headers, conversation_id, ticket_id, member_id, site_id, recipient_key, ord)
+                  $11::text[], $12::text[], $19::text[]) WITH ORDINALITY
+        AS e(id, kind, recipient, subject, text_body, html_body, headers, conversation_id, ticket_id, member_id, site_id, recipient_key,
+             address_hash, ord)
   ), judged AS (
     SELECT d.*,
            CASE WHEN listed.reason IS NOT NULL THEN listed.reason
@@ -91,14 +100,18 @@ const INSERT_EMAILS = `
       ) sent ON true
       LEFT JOIN LATERAL (
         SELECT s."reason" FROM "email_suppressions" s
-         WHERE d.capped AND s."address_key" = d.recipient_key AND (s."site_id" IS NULL OR s."site_id" = d.site_id)
+         WHERE d.capped AND (s."address_key" = d.recipient_key OR s."address_hash" = d.address_hash)
+           AND (s."site_id" IS NULL OR s."site_id" = d.site_id)
          ORDER BY s."created_at" LIMIT 1
       ) listed ON true
     WINDOW recipient AS (PARTITION BY d.capped, d.site_id, d.recipient_key ORDER BY d.ord)
   )
   INSERT INTO "emails" ("id", "kind", "recipient", "recipient_key", "subject", "text_body", "html_body", "headers", "status",
      "suppressed_reason", "site_id", "conversation_id", "ticket_id", "member_id")
-  SELECT j.id, j.kind, j.recipient, j.recipient_key, j.subject, j.text_body, j.html_body, j.headers::jsonb,
+  SELECT j.id, j.kind, j.recipient, j.recipient_key, j.subject,
+         CASE WHEN j.suppressed_reason IS NOT NULL AND j.kind = ANY($17::text[]) THEN $18 ELSE j.text_body END,
+         CASE WHEN j.suppressed_reason IS NOT NULL AND j.kind = ANY($17::text[]) THEN '' ELSE j.html_body END,
+         j.headers::jsonb,
          CASE WHEN j.suppressed_reason IS NULL THEN $13::text ELSE 'suppressed' END, j.suppressed_reason,
          j.site_id, j.conversation_id, j.ticket_id, j.member_id
     FROM judged j
@@ -112,7 +125,7 @@ export async function storeEmails(sql: SqlQuery, drafts: EmailDraft[]): Promise<
   const column = <Value>(value: (draft: EmailDraft) => Value) => drafts.map(value);
   const capped = drafts.filter((draft) => CAPPED_KINDS.includes(draft.kind));
   if (capped.length > 0) {
-    await sql.executeSql(LOCK_RECIPIENTS, [capped.map((draft) => draft.siteId), capped.map((draft) => recipientKey(draft.recipient))]);
+    await sql.executeSql(LOCK_RECIPIENTS, [capped.map((draft) => draft.siteId), capped.map((draft) => addressKey(draft.recipient))]);
   }
   const { rows } = await sql.executeSql(INSERT_EMAILS, [
     column((draft) => draft.id ?? newEmailId()),
@@ -126,11 +139,14 @@ export async function storeEmails(sql: SqlQuery, drafts: EmailDraft[]): Promise<
     column((draft) => draft.ticketId ?? null),
     column((draft) => draft.memberId ?? null),
     column((draft) => draft.siteId),
-    column((draft) => recipientKey(draft.recipient)),
+    column((draft) => addressKey(draft.recipient)),
     status,
     CAPPED_KINDS,
     EMAIL_RECIPIENT_HOURLY_CAP,
     EMAIL_RECIPIENT_DAILY_CAP,
+    BODILESS_WHEN_SUPPRESSED,
+    SUPPRESSED_BODY,
+    column((draft) => draft.addressHash ?? null),
   ]);
   return (rows as SqlRow<Email, "id" | "status">[])
     .filter((row) => row.status === "pending")

@@ -21,7 +21,7 @@ const LIST = `
 
 interface Row {
   id: string;
-  address_key: string;
+  address_key: string | null;
   reason: SuppressionReason;
   site_id: string | null;
   created_at: Date | string;

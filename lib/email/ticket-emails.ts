@@ -28,7 +28,7 @@ async function ticketAcknowledgement(ticketId: string): Promise<EmailDraft | nul
   });
   if (!ticket) return null;
   const siteName = ticket.site.name;
-  const unsubscribe = await siteUnsubscribe();
+  const unsubscribe = await siteUnsubscribe(ticket.email);
   return {
     ...renderEmail({
       subject: `${ticketTag(ticket.number)} ${ticket.subject}`,
@@ -38,8 +38,7 @@ async function ticketAcknowledgement(ticketId: string): Promise<EmailDraft | nul
       footer: `Sent by ${siteName} because this address was given in a support request.`,
       unsubscribeUrl: unsubscribe.url,
     }),
-    id: unsubscribe.emailId,
-    headers: unsubscribe.headers,
+    ...unsubscribe.draft,
     kind: "ticket_acknowledgement",
     recipient: ticket.email,
     siteId: ticket.siteId,

@@ -1,12 +1,14 @@
 import { db, sqlExecutor } from "../db/client";
+import { unsubscribeSource } from "./pruned-links";
 import { unsubscribeConversation } from "./follow-ups";
 import { addSuppression } from "./suppressions";
 
 // The one-click unsubscribe of a visitor's automatic emails (links.ts `siteUnsubscribe`,
 // docs/notifications.md "Unsubscribe"): the signed link names an outbox email; its recipient and
-// site are what the suppression list gets. `site` (the default, and what a mail client's
-// one-click POST does) lists the address for that site and also stops the email's conversation's
-// follow-ups; `conversation` (offered on a follow-up) only stops those follow-ups.
+// site are what the suppression list gets (once the email is pruned, its recipient's hash:
+// pruned-links.ts). `site` (the default, and what a mail client's one-click POST does) lists the
+// address for that site and also stops the email's conversation's follow-ups; `conversation`
+// (offered on a follow-up) only stops those follow-ups.
 
 export type UnsubscribeScope = "site" | "conversation";
 
@@ -16,16 +18,9 @@ export interface UnsubscribeTarget {
   conversationId: string | null;
 }
 
-async function emailOf(emailId: string) {
-  return (await db()).email.findUnique({
-    where: { id: emailId },
-    select: { recipient: true, siteId: true, conversationId: true, kind: true },
-  });
-}
-
-/** What the page asks about; null when the email is gone (erased or pruned) or not a visitor's. */
+/** What the page asks about; null when the email is gone (erased) or not a visitor's. */
 export async function unsubscribeTarget(emailId: string): Promise<UnsubscribeTarget | null> {
-  const email = await emailOf(emailId);
+  const email = await unsubscribeSource(emailId);
   if (!email?.siteId) return null;
   const site = await (await db()).site.findUnique({ where: { id: email.siteId }, select: { name: true } });
   if (!site) return null;
@@ -35,13 +30,17 @@ export async function unsubscribeTarget(emailId: string): Promise<UnsubscribeTar
 /** The conversation whose follow-ups an email is, if it is one. */
 const followedUp = (email: { kind: string; conversationId: string | null }) => (email.kind === "visitor_follow_up" ? email.conversationId : null);
 
-/** Records the unsubscribe and answers what it covered; null when the email is gone. Twice changes nothing more. */
+/** Records the unsubscribe and answers what it covered; null when the email is gone (erased). Twice changes nothing more. */
 export async function unsubscribeEmail(emailId: string, scope: UnsubscribeScope): Promise<UnsubscribeScope | null> {
-  const email = await emailOf(emailId);
+  const email = await unsubscribeSource(emailId);
   if (!email?.siteId) return null;
   const conversationId = followedUp(email);
   const covered = conversationId ? scope : "site";
-  if (covered === "site") await addSuppression(await sqlExecutor(), { address: email.recipient, reason: "unsubscribe", siteId: email.siteId });
+  if (covered === "site") {
+    // A pruned email left only the address's hash: the entry lists that (suppressions.ts).
+    const address = email.recipient !== null ? { address: email.recipient } : { addressHash: email.addressHash! };
+    await addSuppression(await sqlExecutor(), { ...address, reason: "unsubscribe", siteId: email.siteId });
+  }
   if (conversationId) await unsubscribeConversation(conversationId);
   return covered;
 }

@@ -48,6 +48,9 @@ export async function eraseRows(tx: Tx, scope: ErasureScope): Promise<Omit<Erasu
      WHERE ("site_id", "visitor_id") IN (SELECT * FROM unnest(${scope.pageViewSites}::text[], ${scope.pageViewVisitors}::text[]))`;
   await tx.$executeRaw`DELETE FROM "staff_alerts" WHERE "conversation_id" = ANY(${conversations}::text[])`;
   await tx.$executeRaw`DELETE FROM "visitor_follow_ups" WHERE "conversation_id" = ANY(${conversations}::text[])`;
+  // What pruning kept of their emails' unsubscribe links (lib/email/pruned-links.ts).
+  await tx.$executeRaw`
+    DELETE FROM "pruned_unsubscribe_links" WHERE "conversation_id" = ANY(${conversations}::text[]) OR "ticket_id" = ANY(${tickets}::text[])`;
   await tx.$executeRaw`DELETE FROM "visitor_tokens" WHERE "conversation_id" = ANY(${conversations}::text[])`;
   await tx.$executeRaw`DELETE FROM "presence" WHERE "conversation_id" = ANY(${conversations}::text[])`;
   const messageFiles = await tx.$executeRaw`DELETE FROM "message_attachments" WHERE "conversation_id" = ANY(${conversations}::text[])`;

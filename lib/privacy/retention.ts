@@ -3,6 +3,7 @@ import { log } from "../core/log";
 import { db } from "../db/client";
 import { paced } from "../core/paced";
 import { pruneAuditEvents } from "../audit/prune";
+import { prunedLinks } from "../email/pruned-links";
 import { pruneUnsentUploads } from "../uploads/prune-unsent";
 import { eraseRows, removeFiles, storedFilesOf } from "./erase-rows";
 import { recordsScope } from "./subject-scope";
@@ -80,7 +81,6 @@ export async function eraseExpiredRecords(now = new Date()): Promise<{ conversat
 // sent are work, not logs; a suppressed email (never sent) is a log like a sent one.
 const PRUNED = {
   webhook_deliveries: { dated: "created_at", spare: `AND "status" <> 'pending'` },
-  emails: { dated: "created_at", spare: `AND "status" <> 'pending'` },
   page_views: { dated: "created_at", spare: "" },
   visitor_tokens: { dated: "expires_at", spare: "" },
 } as const;
@@ -99,12 +99,37 @@ async function pruneTable(table: keyof typeof PRUNED, cutoff: Date): Promise<num
   }
 }
 
+/**
+ * Deletes outbox emails dated before the cutoff (never one still to be sent), BATCH_SIZE at a time;
+ * a sent email's unsubscribe link is kept working by the record written in the same transaction
+ * (lib/email/pruned-links.ts), hashed before it. Answers how many.
+ */
+async function pruneEmails(cutoff: Date): Promise<number> {
+  const prisma = await db();
+  const where = { createdAt: { lt: cutoff }, status: { not: "pending" } };
+  let pruned = 0;
+  for (;;) {
+    const batch = await prisma.email.findMany({
+      where,
+      take: BATCH_SIZE,
+      select: { id: true, kind: true, status: true, recipient: true, siteId: true, conversationId: true, ticketId: true },
+    });
+    const links = await prunedLinks(batch);
+    const [, deleted] = await prisma.$transaction([
+      prisma.prunedUnsubscribeLink.createMany({ data: links, skipDuplicates: true }),
+      prisma.email.deleteMany({ where: { ...where, id: { in: batch.map((email) => email.id) } } }),
+    ]);
+    pruned += deleted.count;
+    if (batch.length < BATCH_SIZE) return pruned;
+  }
+}
+
 /** Prunes delivery logs, outbox emails and page views older than `days` (default LOG_RETENTION_DAYS). */
 export async function pruneLogs(now = new Date(), days = env().LOG_RETENTION_DAYS) {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   return {
     webhook_deliveries: await pruneTable("webhook_deliveries", cutoff),
-    emails: await pruneTable("emails", cutoff),
+    emails: await pruneEmails(cutoff),
     page_views: await pruneTable("page_views", cutoff),
   };
 }

@@ -35,11 +35,12 @@ export type RateLimitHeaders = Record<string, string>;
 /**
  * Counts one request against the route's limit. Returns the X-RateLimit-* headers for the reply,
  * or throws 429 rate_limited with Retry-After. `subject` is the visitor's token lineage on visitor
- * routes and the member on inbox routes; widget routes count per client IP.
+ * routes and the member on inbox routes (and pages, which have no Request: null); widget routes count
+ * per client IP.
  */
 export async function enforceRateLimit(
   name: RateLimitName,
-  request: Request,
+  request: Request | null,
   subject?: string,
 ): Promise<RateLimitHeaders> {
   if (!rateLimitsEnabled()) return {};
@@ -62,8 +63,8 @@ export async function enforceRateLimit(
   return headers;
 }
 
-function ipIdentifier(request: Request): string | null {
-  const ip = clientKey(request);
+function ipIdentifier(request: Request | null): string | null {
+  const ip = request && clientKey(request);
   return ip === null ? null : `ip:${ip}`;
 }
 

@@ -9,7 +9,7 @@ export interface RateLimitRule {
   name: RateLimitName;
   limit: number;
   windowMs: number;
-  /** What the client key is: the client's IP (widget routes), the visitor's token lineage, or the signed-in member. */
+  /** What the client key is: the client's IP (widget routes), the visitor's token lineage, or the signed-in member (the operator token counting as one). */
   per: "ip" | "token" | "account_and_ip" | "member";
 }
 
@@ -30,7 +30,8 @@ export function rateLimitRule(name: RateLimitName): RateLimitRule {
     case "renew":
       return { name, limit: config.RATE_LIMIT_RENEW_PER_HOUR, windowMs: HOUR, per: "token" };
     case "search":
-      // Each search reads indexes over every message: a member (or a stolen session) cannot loop it.
+      // Each search reads indexes over every message: a member (or a stolen session), or a script
+      // with the operator token, cannot loop it.
       return { name, limit: config.RATE_LIMIT_SEARCH_PER_MINUTE, windowMs: MINUTE, per: "member" };
     case "sign_in_failures":
       // A security control, not a capacity limit: fixed, and on even with RATE_LIMITS=off.

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, sqlExecutor } from "../../lib/db/client";
 import { useDnsResolver } from "../../lib/email/inbound/authenticate";
 import { replyToken } from "../../lib/email/reply-token";
+import { runVisitorFollowUp } from "../../lib/email/follow-ups";
+import { SUPPRESSED_BODY } from "../../lib/email/outbox";
 import { addSuppression } from "../../lib/email/suppressions";
+import { TRANSCRIPTS_PER_DAY } from "../../lib/email/transcripts";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api } from "../support/api";
 import { createMember, createSite, ORIGIN, staffReply, startConversation, visitor, type Started } from "../support/fixtures";
@@ -11,6 +14,8 @@ import { composeMail, TestDns, type MailSpec } from "../support/inbound-mail";
 import { SmtpCapture, type CapturedMail } from "../support/smtp-capture";
 import { fileTicket, PNG_BYTES } from "../support/tickets";
 import { eventually } from "../support/webhook-receiver";
+import { pruneLogs } from "../../lib/privacy/retention";
+import { listSuppressions } from "../../lib/email/suppression-list";
 import { unsubscribeCall } from "../support/unsubscribe";
 
 // Transcripts and the one-click unsubscribe from a site's automatic emails (issue 28,
@@ -87,6 +92,14 @@ const settledTranscripts = (conversationId: string, count: number) =>
 
 const suppressionsOf = async (email: string) =>
   (await db()).emailSuppression.findMany({ where: { addressKey: email.toLowerCase() }, select: { reason: true, siteId: true } });
+
+/** Runs the conversation's follow-up as the worker would, without waiting for its delay. */
+async function followUpNow(conversationId: string) {
+  const context = { executor: await sqlExecutor(), timings: { followUpDelayMs: 0 }, addJobs: async () => undefined };
+  await runVisitorFollowUp(context as unknown as Parameters<typeof runVisitorFollowUp>[0], conversationId);
+}
+
+const followUpsOf = async (conversationId: string) => (await db()).email.findMany({ where: { conversationId, kind: "visitor_follow_up" } });
 
 describe("POST /api/v1/chat/visitor/transcript", { timeout: 60_000 }, () => {
   test("emails every public message with sender and time, files by name and size, never a note; answerable by email", async () => {
@@ -208,6 +221,54 @@ describe("POST /api/v1/chat/visitor/transcript", { timeout: 60_000 }, () => {
     expect(row).toMatchObject({ status: "suppressed", suppressedReason: "unsubscribe" });
     expect(smtp.to(listed.email)).toEqual([]);
   });
+
+  test("a later follow-up carries only the staff replies newer than the transcript", async () => {
+    const started = await conversation();
+    const member = await createMember({ name: "Grace Agent" });
+    await staffReply(started.conversationId, member.id, "First answer, in the transcript.");
+    expect((await askTranscript(started)).status).toBe(202);
+    await nthMail(started.email, 1);
+    await followUpNow(started.conversationId);
+    expect(await followUpsOf(started.conversationId)).toEqual([]); // the transcript carried the only reply
+
+    await staffReply(started.conversationId, member.id, "Second answer, after it.");
+    await followUpNow(started.conversationId);
+    const [followUp] = await followUpsOf(started.conversationId);
+    expect(followUp!.textBody).toContain("Second answer, after it.");
+    expect(followUp!.textBody).not.toContain("First answer");
+  });
+
+  test("a suppressed transcript records the refusal, not the conversation: its subject, no bodies", async () => {
+    const listed = await conversation();
+    await addSuppression(await sqlExecutor(), { address: listed.email, reason: "unsubscribe", siteId: listed.siteId });
+    expect((await askTranscript(listed)).status).toBe(202);
+    const [row] = await settledTranscripts(listed.conversationId, 1);
+    expect(row).toMatchObject({ status: "suppressed", subject: `Your conversation with ${listed.siteId}`, textBody: SUPPRESSED_BODY, htmlBody: "" });
+    expect(row!.textBody).not.toContain("My lamp");
+  });
+
+  test(`at most ${TRANSCRIPTS_PER_DAY} a conversation a day, suppressed ones included: then 429 rate_limited with Retry-After, nothing stored`, async () => {
+    const started = await conversation();
+    const say = (round: number) => api.post("/api/v1/chat/visitor/messages", { ...visitor(started), body: { body: `Round ${round}`, client_id: `d-${round}` } });
+    for (let round = 1; round <= TRANSCRIPTS_PER_DAY; round++) {
+      if (round > 1) expect((await say(round)).status).toBe(201);
+      expect((await askTranscript(started)).status).toBe(202);
+    }
+    expect((await say(TRANSCRIPTS_PER_DAY + 1)).status).toBe(201);
+    const limited = await askTranscript(started);
+    expectError(limited, 429, "rate_limited");
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(86_400 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    const rows = await settledTranscripts(started.conversationId, TRANSCRIPTS_PER_DAY);
+    // Over the caps (3 an hour) they were kept suppressed, and still counted.
+    expect(rows.filter((row) => row.status === "suppressed")).toHaveLength(TRANSCRIPTS_PER_DAY - 3);
+
+    // A day later the oldest no longer counts, and the refused request's claim was rolled back.
+    await (await db()).email.update({ where: { id: rows[0]!.id }, data: { createdAt: new Date(Date.now() - 86_400_000 - 1_000) } });
+    expect((await askTranscript(started)).status).toBe(202);
+    await settledTranscripts(started.conversationId, TRANSCRIPTS_PER_DAY + 1);
+  });
 });
 
 describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_000 }, () => {
@@ -250,29 +311,71 @@ describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_0
       expect(rows.filter((row) => row.status === "pending")).toEqual([]);
       return rows;
     }, 15_000);
-    expect(acknowledgements.map((row) => [row.siteId, row.status, row.suppressedReason])).toEqual([
-      [site.id, "sent", null],
-      [site.id, "suppressed", "unsubscribe"],
-      [other.id, "sent", null],
-    ]);
+    // The two later ones may share a transaction (one dispatcher batch), so their order is not asserted.
+    expect(acknowledgements.map((row) => [row.siteId, row.status, row.suppressedReason])).toEqual(
+      expect.arrayContaining([
+        [site.id, "sent", null],
+        [site.id, "suppressed", "unsubscribe"],
+        [other.id, "sent", null],
+      ]),
+    );
     expect(smtp.to(email).at(-1)!.parsed.subject).toContain("Elsewhere");
+  });
+
+  test("after LOG_RETENTION_DAYS pruned the email, its link still unsubscribes: the address kept only as a keyed hash", async () => {
+    const email = address();
+    const [site, other] = [await createSite(), await createSite()];
+    await fileTicket(site.id, { email, subject: "Broken lamp", body: "It flickers." });
+    const mail = await nthMail(email, 1);
+    const path = (/^<(.+)>$/.exec(header(mail, "list-unsubscribe") ?? "")?.[1] ?? "").slice(PUBLIC_URL.length);
+    const prisma = await db();
+    const sent = await eventually(() => prisma.email.findFirstOrThrow({ where: { recipient: email, status: "sent" } }), 15_000);
+    await prisma.email.update({ where: { id: sent.id }, data: { createdAt: new Date(Date.now() - 91 * 86_400_000) } });
+    await pruneLogs();
+    expect(await prisma.email.findUnique({ where: { id: sent.id } })).toBeNull();
+    const kept = await prisma.prunedUnsubscribeLink.findUniqueOrThrow({ where: { emailId: sent.id } });
+    expect(kept).toMatchObject({ siteId: site.id, kind: "ticket_acknowledgement", ticketId: sent.ticketId });
+    expect(JSON.stringify(kept).toLowerCase()).not.toContain(email.split("@")[0]);
+
+    const page = await unsubscribeCall("GET", path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(site.id); // the site's name
+    expect((await unsubscribeCall("POST", path.replace(/signature=[^&]+/, "signature=forged"), "List-Unsubscribe=One-Click")).status).toBe(404);
+    expect((await unsubscribeCall("POST", path, "List-Unsubscribe=One-Click")).status).toBe(200);
+    expect((await unsubscribeCall("POST", path, "List-Unsubscribe=One-Click")).status).toBe(200); // twice: one entry
+    const entries = await prisma.emailSuppression.findMany({ where: { addressHash: kept.addressHash } });
+    expect(entries).toMatchObject([{ addressKey: null, reason: "unsubscribe", siteId: site.id }]);
+    // The owners' list (the inbox's route calls this; this file's PUBLIC_URL is not the test server's origin).
+    const listed = await listSuppressions({ site: site.id, limit: 10 });
+    expect(listed.suppressions).toMatchObject([{ address: null, reason: "unsubscribe", site: site.id }]);
+
+    // The hash holds like the address: that site's next acknowledgement is suppressed (any case), another site's goes.
+    await fileTicket(site.id, { email: email.toUpperCase(), subject: "Still broken", body: "Again." });
+    await fileTicket(other.id, { email, subject: "Elsewhere", body: "Hi." });
+    await nthMail(email, 2);
+    const later = await eventually(async () => {
+      const rows = await prisma.email.findMany({ where: { recipientKey: email }, orderBy: { createdAt: "asc" } });
+      expect(rows).toHaveLength(2);
+      expect(rows.filter((row) => row.status === "pending")).toEqual([]);
+      return rows;
+    }, 15_000);
+    expect(later.map((row) => [row.siteId, row.status, row.suppressedReason])).toEqual(
+      expect.arrayContaining([
+        [site.id, "suppressed", "unsubscribe"],
+        [other.id, "sent", null],
+      ]),
+    );
+
+    // Erasing the person erases what pruning kept of their emails.
+    expect((await api.post("/api/v1/admin/privacy/erase", { admin: true, body: { email } })).status).toBe(200);
+    expect(await prisma.prunedUnsubscribeLink.findUnique({ where: { emailId: sent.id } })).toBeNull();
   });
 
   test("a follow-up's page offers this conversation or the whole site; this conversation lists nothing", async () => {
     const started = await conversation();
     const member = await createMember({ name: "Grace Agent" });
     await staffReply(started.conversationId, member.id, "Any news?");
-    // The follow-up as the worker stores it, without waiting for its delay.
-    const { runVisitorFollowUp } = await import("../../lib/email/follow-ups");
-    const executor = await sqlExecutor();
-    await runVisitorFollowUp(
-      {
-        executor,
-        timings: { followUpDelayMs: 0 },
-        addJobs: async () => undefined,
-      } as unknown as Parameters<typeof runVisitorFollowUp>[0],
-      started.conversationId,
-    );
+    await followUpNow(started.conversationId);
     const followUp = await (await db()).email.findFirstOrThrow({ where: { conversationId: started.conversationId, kind: "visitor_follow_up" } });
     const url = /^<(.+)>$/.exec((followUp.headers as Record<string, string>)["List-Unsubscribe"] ?? "")?.[1] ?? "";
     const path = url.slice(PUBLIC_URL.length);

@@ -45,18 +45,22 @@ export async function OutboxSuppressions({ filters }: { filters: SuppressionFilt
       {page && page.suppressions.length === 0 ? <p className={styles.empty}>{kept.size > 0 ? "No entries match." : "No address is suppressed."}</p> : null}
       {page && page.suppressions.length > 0 ? (
         <ul className={styles.cards} data-testid="suppressions">
-          {page.suppressions.map((entry) => (
-            <li key={entry.id} className={styles.card} data-suppression={entry.id}>
-              <div className={styles.deliveryLine}>
-                <strong className={styles.breakAnywhere}>{entry.address}</strong>
-                <span className={styles.statusText}>{REASON_LABELS[entry.reason]}</span>
-              </div>
-              <p className={styles.meta}>
-                {entry.site ? `Site ${entry.site}` : "Every site"} · <LocalTime iso={entry.created_at} full />
-              </p>
-              <RemoveSuppressionButton id={entry.id} address={entry.address} />
-            </li>
-          ))}
+          {page.suppressions.map((entry) => {
+            // Only the address's hash is kept when the unsubscribe link's email had been pruned.
+            const address = entry.address ?? "An address no longer kept (unsubscribed from an old email)";
+            return (
+              <li key={entry.id} className={styles.card} data-suppression={entry.id}>
+                <div className={styles.deliveryLine}>
+                  <strong className={styles.breakAnywhere}>{address}</strong>
+                  <span className={styles.statusText}>{REASON_LABELS[entry.reason]}</span>
+                </div>
+                <p className={styles.meta}>
+                  {entry.site ? `Site ${entry.site}` : "Every site"} · <LocalTime iso={entry.created_at} full />
+                </p>
+                <RemoveSuppressionButton id={entry.id} address={entry.address ?? "this address"} />
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       {page?.next_cursor ? (

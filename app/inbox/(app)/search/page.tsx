@@ -1,5 +1,7 @@
 import Link from "next/link";
-import { searchQuery, type SearchResult } from "@/lib/contracts/search";
+import { AppError } from "@/lib/core/errors";
+import { searchQuery, type SearchQuery, type SearchResult } from "@/lib/contracts/search";
+import { enforceRateLimit } from "@/lib/rate-limits/enforce-rate-limit";
 import { search } from "@/lib/search/search";
 import styles from "../../inbox.module.css";
 import { LocalTime } from "../../_components/local-time";
@@ -15,17 +17,33 @@ function resultHref(item: SearchResult): string {
   return `/inbox/conversations/${encodeURIComponent(item.id)}${at}`;
 }
 
+/** The search, counted against the member's limit like the API route's (docs/search.md); null when over it. */
+async function limitedSearch(memberId: string, query: SearchQuery) {
+  try {
+    await enforceRateLimit("search", null, memberId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "rate_limited") return { limited: error.options.retryAfter ?? 60 };
+    throw error;
+  }
+  return { page: await search(query) };
+}
+
 export default async function SearchPage({ searchParams }: { searchParams: Promise<Params> }) {
-  await requireStaffPage();
+  const staff = await requireStaffPage();
   const params = await searchParams;
   const plain = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
   const parsed = searchQuery.safeParse(plain);
-  const page = parsed.success ? await search(parsed.data) : null;
+  const outcome = parsed.success ? await limitedSearch(staff.member.id, parsed.data) : null;
+  const page = outcome && "page" in outcome ? outcome.page : null;
   const next = page?.next_cursor ? `/inbox/search?${new URLSearchParams({ ...plain, cursor: page.next_cursor })}` : null;
   return (
     <main id="main" className={styles.page} aria-labelledby="search-title">
       <h1 id="search-title">{parsed.success ? `Results for “${parsed.data.q}”` : "Search"}</h1>
-      {!page ? (
+      {outcome && "limited" in outcome ? (
+        <p className={styles.empty} role="alert">
+          Too many searches in a minute. Please try again in {outcome.limited} s.
+        </p>
+      ) : !page ? (
         <p className={styles.empty}>Type up to 200 characters in the search box (press / to get there).</p>
       ) : page.items.length === 0 ? (
         <p className={styles.empty}>Nothing matches. Words are matched whole except the last, which may be the start of a word; #123 finds ticket 123.</p>

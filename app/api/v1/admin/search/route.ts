@@ -4,5 +4,5 @@ import { adminRoute, defineRoute } from "@/lib/api/route";
 import { search } from "@/lib/search/search";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("admin", {
-  GET: adminRoute({ query: searchQuery }, async ({ query }) => ok(await search(query))),
+  GET: adminRoute({ query: searchQuery, rateLimit: "search" }, async ({ query }) => ok(await search(query))),
 });
