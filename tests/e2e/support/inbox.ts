@@ -46,6 +46,9 @@ export async function inboxScreenshot(page: Page, name: string): Promise<void> {
 
 /** axe over the page as it is now, or only over `include`: no serious or critical issue (Next's dev overlay left out). */
 export async function axeScan(page: Page, state: string, include?: string): Promise<void> {
+  // The inbox's title is streamed metadata (an async generateMetadata): after a refresh it comes
+  // back a moment after the page, and axe would report a page without one.
+  await expect.poll(() => page.title(), { message: `${state}: the page has a title` }).not.toBe("");
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("nextjs-portal");
   const { violations } = await (include ? builder.include(include) : builder).analyze();
   const grave = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
