@@ -29,6 +29,11 @@ const nextConfig = {
   // Plain Node libraries, loaded from node_modules at run time rather than bundled.
   // smtp-server too: left in node_modules, it can be kept out of Vercel's functions (below).
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "pg-boss", "nodemailer", "smtp-server"],
+  // Metadata in the head, never streamed after the page: the inbox's title (an async
+  // generateMetadata, for the unread count) was streamed, and a refresh (after every change made
+  // on a page) left the document without a <title> for a moment, which axe reported. Resolving it
+  // first costs nothing measurable: the layout computes the same unread count anyway.
+  htmlLimitedBots: /.*/,
   // Migrations are read from disk at start; make sure serverless bundles carry them.
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   // On Vercel the database is always PostgreSQL (the configuration refuses to start without it), so
