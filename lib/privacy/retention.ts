@@ -109,18 +109,21 @@ async function pruneEmails(cutoff: Date): Promise<number> {
   const where = { createdAt: { lt: cutoff }, status: { not: "pending" } };
   let pruned = 0;
   for (;;) {
-    const batch = await prisma.email.findMany({
-      where,
-      take: BATCH_SIZE,
-      select: { id: true, kind: true, status: true, recipient: true, siteId: true, conversationId: true, ticketId: true },
+    const { found, deleted } = await paced(async () => {
+      const batch = await prisma.email.findMany({
+        where,
+        take: BATCH_SIZE,
+        select: { id: true, kind: true, status: true, recipient: true, siteId: true, conversationId: true, ticketId: true },
+      });
+      const links = await prunedLinks(batch);
+      const [, deleted] = await prisma.$transaction([
+        prisma.prunedUnsubscribeLink.createMany({ data: links, skipDuplicates: true }),
+        prisma.email.deleteMany({ where: { ...where, id: { in: batch.map((email) => email.id) } } }),
+      ]);
+      return { found: batch.length, deleted: deleted.count };
     });
-    const links = await prunedLinks(batch);
-    const [, deleted] = await prisma.$transaction([
-      prisma.prunedUnsubscribeLink.createMany({ data: links, skipDuplicates: true }),
-      prisma.email.deleteMany({ where: { ...where, id: { in: batch.map((email) => email.id) } } }),
-    ]);
-    pruned += deleted.count;
-    if (batch.length < BATCH_SIZE) return pruned;
+    pruned += deleted;
+    if (found < BATCH_SIZE) return pruned;
   }
 }
 
