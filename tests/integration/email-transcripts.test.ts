@@ -291,7 +291,7 @@ describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_0
     expect(page.text).not.toContain(email);
     expect(await suppressionsOf(email)).toEqual([]);
 
-    for (const tampered of [path.replace(/signature=[^&]+/, "signature=forged"), path.replace(/email=em_./, "email=em_0"), path.replace(/&signature=[^&]+/, "")]) {
+    for (const tampered of [path.replace(/signature=[^&]+/, "signature=forged"), path.replace(/email=em_(.)/, (_, first: string) => `email=em_${first === "0" ? "1" : "0"}`), path.replace(/&signature=[^&]+/, "")]) {
       expect((await unsubscribeCall("POST", tampered, "List-Unsubscribe=One-Click")).status).toBe(404);
       expect((await unsubscribeCall("GET", tampered)).status).toBe(404);
     }
