@@ -1,10 +1,18 @@
-// The layers of ../shared/CONVENTIONS.md ("Layers"), checked by `npm test` (npm run deps:check).
-// Leaves at the bottom, policy on top; each rule names the direction an import must not take.
-// Imports that break a rule today are listed in .dependency-cruiser-known-violations.json (the
-// debt issue 24 pays off); a new one fails the run. After removing some, `npm run deps:baseline`.
+// The layers of ../shared/CONVENTIONS.md ("Layers"; the table in docs/architecture.md), checked in
+// `npm test` by tests/contract/layers.test.ts, which runs dependency-cruiser with these rules and
+// fails on any violation (there is no list of tolerated ones). Leaves at the bottom, policy on top;
+// each rule names the direction an import must not take. `npm run deps:graph` draws the folders.
+// The widget's rules (widget-*) keep its bundles apart: docs/widget.md, "Source layout".
 
 /** A folder directly under lib/, as a path pattern. */
 const lib = (...folders) => `^lib/(${folders.join("|")})/`;
+
+/**
+ * The rooms of lib/email/, one job each, in the order they may import each other: the suppression
+ * list and unsubscribes; the signed links and addresses in emails; the outbox and its transport;
+ * replies and bounces coming back. The emails themselves (lib/email/*.ts) are written on top.
+ */
+const EMAIL_ROOMS = ["suppression", "links", "sending", "inbound"];
 
 module.exports = {
   forbidden: [
@@ -57,6 +65,28 @@ module.exports = {
       from: { path: lib("email", "webhooks") },
       to: { path: lib("notifications") },
     },
+    // lib/email/ by job, each room importing only the rooms before it in EMAIL_ROOMS.
+    ...EMAIL_ROOMS.slice(0, -1).map((room, index) => ({
+      name: `email-${room}-below-${EMAIL_ROOMS.slice(index + 1).join("-")}`,
+      comment: `lib/email/${room}/ imports no later room of lib/email/ (${EMAIL_ROOMS.join(" < ")}; docs/architecture.md).`,
+      severity: "error",
+      from: { path: `^lib/email/${room}/` },
+      to: { path: `^lib/email/(${EMAIL_ROOMS.slice(index + 1).join("|")})/` },
+    })),
+    {
+      name: "email-rooms-below-the-emails",
+      comment: "The rooms of lib/email/ read only its two leaves (email-kinds.ts, templates.ts), never the emails written on top of them.",
+      severity: "error",
+      from: { path: `^lib/email/(${EMAIL_ROOMS.join("|")})/` },
+      to: { path: "^lib/email/[^/]+$", pathNot: "^lib/email/(email-kinds|templates)\\.ts$" },
+    },
+    {
+      name: "email-leaves",
+      comment: "lib/email/email-kinds.ts and templates.ts, which every room reads, import nothing else of lib/email/.",
+      severity: "error",
+      from: { path: "^lib/email/(email-kinds|templates)\\.ts$" },
+      to: { path: "^lib/email/" },
+    },
     {
       name: "realtime-below-entities",
       comment:
@@ -100,6 +130,50 @@ module.exports = {
       severity: "error",
       from: { path: "^lib/" },
       to: { circular: true },
+    },
+    {
+      name: "widget-no-module-cycles",
+      comment: "No module of the widget reaches itself through its imports (type-only imports included).",
+      severity: "error",
+      from: { path: "^widget/" },
+      to: { circular: true },
+    },
+    {
+      name: "widget-leaves",
+      comment:
+        "widget/src/shared/ (types, the event map, the session, strings, markup helpers: what the panel hands its chunks) and widget/src/strings/ (English by part, the languages) import nothing above them.",
+      severity: "error",
+      from: { path: "^widget/src/(shared|strings)/" },
+      to: { path: "^widget/src/(loader|panel|chunks)/" },
+    },
+    {
+      name: "widget-strings-are-data",
+      comment: "widget/src/strings/ holds tables and their types only: it imports nothing outside itself.",
+      severity: "error",
+      from: { path: "^widget/src/strings/" },
+      to: { pathNot: "^widget/src/strings/" },
+    },
+    {
+      name: "widget-chunks-import-only-shared",
+      comment:
+        "A chunk loaded on need (widget/src/chunks/<name>/) imports only shared code (widget/src/shared/, widget/src/strings/) and its own folder: the build hands it the panel's instances of shared modules, so an import of the panel's own would load a second copy with state of its own.",
+      severity: "error",
+      from: { path: "^widget/src/chunks/([^/]+)/" },
+      to: { path: "^widget/src/", pathNot: ["^widget/src/(shared|strings)/", "^widget/src/chunks/$1/"] },
+    },
+    {
+      name: "widget-bundles-apart",
+      comment: "The loader (widget.js) and the panel never import each other or a chunk: they meet through the types in widget/src/shared/ and load each other as scripts.",
+      severity: "error",
+      from: { path: "^widget/src/(loader|panel)/" },
+      to: { path: "^widget/src/(loader|panel|chunks)/", pathNot: "^widget/src/$1/" },
+    },
+    {
+      name: "widget-apart-from-the-service",
+      comment: "The widget runs in customers' pages: of the service's code it imports only the site config's plain type (lib/contracts/widget-config-shape.ts).",
+      severity: "error",
+      from: { path: "^widget/" },
+      to: { path: "^(lib|app)/", pathNot: "^lib/contracts/widget-config-shape\\.ts$" },
     },
     {
       name: "not-to-unresolvable",

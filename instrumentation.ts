@@ -13,6 +13,8 @@ export async function register(): Promise<void> {
       "/api/v1/chat/visitor/messages": await import("./app/api/v1/chat/visitor/messages/route"),
       "/api/v1/chat/visitor/presence": await import("./app/api/v1/chat/visitor/presence/route"),
       "/api/v1/chat/widget/[siteID]/conversations": await import("./app/api/v1/chat/widget/[siteID]/conversations/route"),
+      // the widget's article suggestions: a request per pause in a visitor's typing (docs/answers.md)
+      "/api/v1/chat/widget/[siteID]/articles": await import("./app/api/v1/chat/widget/[siteID]/articles/route"),
     },
     close: closeServerResources,
   });

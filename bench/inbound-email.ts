@@ -24,7 +24,7 @@ process.env.MAIL_REPLY_DOMAIN = DOMAIN;
 const { closeDatabase, db } = await import("../lib/db/client");
 const { useDnsResolver } = await import("../lib/email/inbound/authenticate");
 const { startInboundSmtpListener } = await import("../lib/email/inbound/smtp-listener");
-const { replyToken } = await import("../lib/email/reply-token");
+const { replyToken } = await import("../lib/email/links/reply-token");
 
 const onServer = async (sql: string) => {
   const client = new pg.Client({ connectionString: server });

@@ -3,7 +3,8 @@ import http from "node:http";
 import pg from "pg";
 import { hashPassword } from "../lib/staff/passwords";
 import { sha256Hex } from "../lib/staff/secrets";
-import { closedLoop, percentile, send, type LoadResult } from "./load";
+import { closedLoop, send, type LoadResult } from "./load";
+import { percentile } from "./stats";
 import { BENCH_ORIGIN, type Widget } from "./seed";
 
 // The inbox scenario: (1) the first page of the conversation list with INBOX_CONVERSATIONS

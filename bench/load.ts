@@ -1,4 +1,5 @@
 import http from "node:http";
+import { percentile } from "./stats";
 
 // A closed-loop load generator: `connections` workers each send a request, wait for the whole
 // answer, and send the next, until the time is up. Latencies are kept whole for exact percentiles.
@@ -59,11 +60,6 @@ function sendOnce(port: number, spec: RequestSpec, agent: http.Agent, signal?: A
     });
     request.end(spec.body);
   });
-}
-
-export function percentile(sorted: Float64Array | number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
 interface LoadOptions {

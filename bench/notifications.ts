@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { seedBench } from "./seed";
+import { ascending, percentile as percentileOf } from "./stats";
 
 const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const BURST = Number(process.env.BENCH_BURST ?? 1000);
@@ -33,10 +34,7 @@ const onServer = async (sql: string) => {
   await client.connect();
   await client.query(sql).finally(() => client.end());
 };
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
+const percentile = (values: number[], p: number) => percentileOf(ascending(values), p / 100);
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function sendMany(conversations: string[], count: number, onSent?: (id: string, at: number) => void) {

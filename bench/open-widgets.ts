@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
-import { percentile, send } from "./load";
+import { send } from "./load";
+import { percentile } from "./stats";
 import { BENCH_MEMBER, type Widget } from "./seed";
 import type { HoldersResult, HoldersStart } from "./widget-holders";
 

@@ -1,9 +1,10 @@
 import { parseArgs } from "node:util";
 
 // The knobs of `npm run bench`, as flags (`npm run bench -- --only start --sizes 10000`) or the
-// environment (BENCH_ONLY=start …); a flag wins.
+// environment (BENCH_ONLY=start …); a flag wins. `--only suggestions --articles 10000 --visitors 200`:
+// the widget's article suggestions over HTTP (docs/performance.md, "Help center").
 
-export const PARTS = ["soak", "idle poll", "presence poll", "send", "start", "history", "open widgets", "inbox", "host page score"] as const;
+export const PARTS = ["soak", "idle poll", "presence poll", "send", "start", "history", "open widgets", "inbox", "suggestions", "host page score"] as const;
 export type Part = (typeof PARTS)[number];
 export type DatabaseKind = "postgres" | "embedded";
 
@@ -18,6 +19,9 @@ export interface BenchOptions {
   /** Open widgets on PostgreSQL, and on PGlite. */
   sizes: number[];
   embeddedSizes: number[];
+  /** Suggestions (PostgreSQL): published articles on the bench site, and visitors typing at once (connections). */
+  articles: number;
+  visitors: number;
   /** A server to create scratch databases on. */
   postgresServer: string;
   /** The first of ten ports the bench's servers listen on. */
@@ -44,6 +48,8 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
       soak: { type: "string" },
       sizes: { type: "string" },
       "embedded-sizes": { type: "string" },
+      articles: { type: "string" },
+      visitors: { type: "string" },
       port: { type: "string" },
       "skip-build": { type: "boolean" },
       verbose: { type: "boolean" },
@@ -61,6 +67,8 @@ export function readOptions(argv = process.argv.slice(2), env = process.env): Be
     soakSeconds: Number(values.soak ?? env.BENCH_SOAK_SECONDS ?? 60),
     sizes: numbers(values.sizes ?? env.BENCH_WIDGETS ?? "10000,25000,50000"),
     embeddedSizes: numbers(values["embedded-sizes"] ?? env.BENCH_EMBEDDED_WIDGETS ?? "1000,2500,5000"),
+    articles: Number(values.articles ?? env.BENCH_ARTICLES ?? 10_000),
+    visitors: Number(values.visitors ?? env.BENCH_VISITORS ?? 200),
     postgresServer: env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
     port: Number(values.port ?? env.BENCH_PORT ?? 7300),
     skipBuild: Boolean(values["skip-build"] || env.BENCH_SKIP_BUILD),

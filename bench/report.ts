@@ -41,6 +41,7 @@ function target(row: Row): [string, string] {
   const checks: [string, boolean][] = [];
   const base = row.baseline ? ratio(row.rps, row.baseline.rps) : NaN;
   if (row.scenario === "idle poll") checks.push(["p99 ≤ 50 ms", row.p99 <= 50]);
+  if (row.scenario === "suggestions") checks.push(["p99 ≤ 50 ms", row.p99 <= 50]);
   if (row.scenario === "send" && row.database === "postgres") checks.push(["p99 ≤ 100 ms", row.p99 <= 100]);
   if ((row.scenario === "idle poll" || row.scenario === "send") && row.baseline) checks.push(["≥ 0.8× baseline", base >= 0.8]);
   if (row.scenario === "start" && row.database === "postgres") checks.push(["≥ 1,000 req/s", row.rps >= 1000], ["p99 ≤ 150 ms", row.p99 <= 150]);
@@ -65,12 +66,15 @@ export function formatReport(run: {
   open: OpenRow[];
   inbox: InboxRow | null;
   hostPage: HostPageScore | null;
+  /** The suggestions scenario's own load: its visitors (connections) and the site's published articles. */
+  suggestions?: { visitors: number; articles: number } | null;
 }): string {
   const { rows, soak, open, inbox, hostPage } = run;
   const delivered = rows.find((row) => row.delivered)?.delivered;
   const lines = [
     `Run ${run.startedAt.toISOString()}, commit ${run.commit}; ${run.machine}; ${run.load}.`,
-    `Each request scenario: ${run.connections} connections in a closed loop for ${run.seconds} s after a 3 s warm-up; the baseline in the same run, the two taking turns in 4 slices each.`,
+    `Each request scenario: ${run.connections} connections in a closed loop for ${run.seconds} s after a 3 s warm-up; the baseline in the same run, the two taking turns in 4 slices each.` +
+      (run.suggestions ? ` Suggestions: ${run.suggestions.visitors} visitors (connections) typing, over ${run.suggestions.articles.toLocaleString("en")} published articles, no baseline.` : ""),
     "",
     `| scenario | database | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | baseline req/s | baseline p99 ms | req/s ÷ baseline | CPU µs per request (baseline's) | baseline's CPU ÷ CPU per request | target | |`,
     `|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`,

@@ -12,12 +12,13 @@
 //
 // Flags: --conversations (default 5,000), --days the seed spans (default 365), --samples (default 10).
 import { parseArgs } from "node:util";
-import { performance } from "node:perf_hooks";
-import { closeDatabase, separatePostgresExecutor, sqlExecutor, type SqlExecutor } from "../lib/db/client";
+import { closeDatabase } from "../lib/db/client";
 import { reportQuery } from "../lib/contracts/reports";
 import { buildReport } from "../lib/reports/report";
 import { reportCsv } from "../lib/reports/report-csv";
 import { measureStaleConversations } from "../lib/reports/cycles";
+import { bulkExecutor } from "./bulk-sql";
+import { percentiles, timed } from "./stats";
 
 const { values } = parseArgs({ options: { conversations: { type: "string" }, days: { type: "string" }, samples: { type: "string" } } });
 const conversations = Number(values.conversations ?? 5_000);
@@ -29,13 +30,7 @@ process.env.ADMIN_TOKEN ??= "bench-admin-token-0123456789abcdef";
 const BATCH = 10_000;
 const HOURS = JSON.stringify(Object.fromEntries(["mon", "tue", "wed", "thu", "fri"].map((day) => [day, [["09:00", "17:30"]]])));
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await work();
-  return [result, performance.now() - started];
-}
-
-const bulk: Promise<SqlExecutor> = process.env.DATABASE_URL ? sqlExecutor().then(() => separatePostgresExecutor(process.env.DATABASE_URL!, 1)) : sqlExecutor();
+const bulk = bulkExecutor();
 
 // Conversation s starts `s * spacing` seconds before now; its messages follow over minutes to hours.
 const START = `now() - ((s::float8 * $3::float8) || ' seconds')::interval`;
@@ -89,14 +84,6 @@ async function seed(): Promise<void> {
   console.log();
 }
 
-async function percentiles(work: () => Promise<unknown>): Promise<string> {
-  await work(); // a first run plans and warms the cache
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) times.push((await timed(work))[1]);
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(0);
-  return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (${samples} samples)`;
-}
 
 async function main(): Promise<void> {
   const [, seedMs] = await timed(seed);
@@ -109,7 +96,7 @@ async function main(): Promise<void> {
   const [measured, measureMs] = await timed(() => measureStaleConversations((done) => process.stdout.write(`\rmeasured ${done.toLocaleString("en")}`)));
   console.log(`\nbackfill: ${measured.toLocaleString("en")} conversations measured in ${(measureMs / 1000).toFixed(1)} s`);
   for (const group of ["day", "week", "member"]) {
-    console.log(`report, 30 days, by ${group}: ${await percentiles(() => buildReport(reportQuery.parse({ group })))}`);
+    console.log(`report, 30 days, by ${group}: ${await percentiles(() => buildReport(reportQuery.parse({ group })), samples, 0)}`);
   }
   const [csv, csvMs] = await timed(() => reportCsv(reportQuery.parse({})));
   console.log(`CSV, 30 days: ${csv.split("\r\n").length - 2} cycles in ${csvMs.toFixed(0)} ms`);

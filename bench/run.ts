@@ -17,7 +17,8 @@ import { readOptions, type Part } from "./options";
 import { cpuMs, hardOpenFileLimit, watchMemory } from "./processes";
 import { formatReport, type InboxRow, type OpenRow, type Row, type Soak } from "./report";
 import { scenarios } from "./scenarios";
-import { onPostgres, type Widget } from "./seed";
+import { BENCH_ORIGIN, BENCH_SITE, onPostgres, type Widget } from "./seed";
+import { seedArticles, TYPED } from "./article-seed";
 
 const root = path.resolve(import.meta.dirname, "..");
 const options = readOptions();
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
       await measureHostPage(deployment);
       if (has("soak") && options.soakSeconds > 0) soak = await soakRss(deployment);
       await measure(deployment, requestParts);
+      if (has("suggestions")) await measureSuggestions(deployment);
       if (has("open widgets")) {
         for (const count of options.sizes) {
           // From where the conversations are now: an earlier size's replies are not this one's deliveries.
@@ -89,6 +91,7 @@ async function main(): Promise<void> {
     open,
     inbox,
     hostPage,
+    suggestions: has("suggestions") && options.databases.includes("postgres") ? { visitors: options.visitors, articles: options.articles } : null,
   });
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/latest.md"), report);
@@ -205,6 +208,38 @@ async function measureOpenWidgets(deployment: Deployment, widgets: Widget[], fil
     console.log(`${deployment.label} — open widgets: ${JSON.stringify(row)}`);
   } finally {
     await extra?.stop();
+  }
+}
+
+/**
+ * The widget's article suggestions over HTTP (issue 40: p99 ≤ 50 ms with 200 visitors typing at
+ * once): the bench site's help center on, N published articles (bench/article-seed.ts), and
+ * `visitors` connections each asking GET /api/v1/chat/widget/{site}/articles?q=…&limit=3 for what a
+ * visitor types, as the widget does after a pause in typing. PostgreSQL only: in embedded mode the
+ * service holds the database, so nothing can be seeded after it starts.
+ */
+async function measureSuggestions(deployment: Deployment): Promise<void> {
+  await onPostgres(deployment.url!, async (client) => {
+    await client.query(`UPDATE sites SET help_center_enabled = true WHERE id = $1`, [BENCH_SITE]);
+    await seedArticles((text, values) => client.query(text, values), BENCH_SITE, options.articles);
+    await client.query("ANALYZE articles");
+  });
+  const next = (worker: number, iteration: number) => {
+    const [, typed] = TYPED[(worker + iteration) % TYPED.length]!;
+    return { method: "GET", path: `/api/v1/chat/widget/${BENCH_SITE}/articles?limit=3&q=${encodeURIComponent(typed(worker * 31 + iteration))}`, headers: { Origin: BENCH_ORIGIN } };
+  };
+  const agent = keptConnections(options.visitors);
+  const memory = watchMemory(deployment.service.pid!);
+  try {
+    await closedLoop({ port: deployment.port, connections: options.visitors, durationMs: WARMUP_MS, next, agent });
+    const cpuBefore = cpuMs(deployment.service.pid!);
+    const result = summarize([await closedLoopSamples({ port: deployment.port, connections: options.visitors, durationMs: options.seconds * 1000, next, agent })]);
+    const cpuUs = Math.round(((cpuMs(deployment.service.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests));
+    const row: Row = { scenario: "suggestions", database: deployment.database, notifications: false, ...result, cpuUs, peakRssMiB: memory.stop().peak };
+    rows.push(row);
+    console.log(`${deployment.label} — suggestions (${options.visitors} visitors, ${options.articles} articles): ${JSON.stringify({ ...row, scenario: undefined })}`);
+  } finally {
+    agent.destroy();
   }
 }
 

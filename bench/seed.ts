@@ -62,6 +62,9 @@ export async function seedBench(database: string | Sql, count: number): Promise<
   // The seed is a fixture, not activity: its ~7,000 outbox rows (one per message) would otherwise be
   // dispatched by the notification worker during the first scenario, which then measured that.
   await client.query(`DELETE FROM notification_events`);
+  // As autovacuum would within a minute of such a write: without statistics the planner guessed a
+  // few dozen conversations and chose per-row index probes for agents' unread count (docs/performance.md).
+  await client.query("ANALYZE");
   return widgets;
 }
 

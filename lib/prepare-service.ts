@@ -1,5 +1,9 @@
+import path from "node:path";
 import { ensureGeneratedAdminToken } from "./admin/admin-token";
+import { makePrivateDir, tightenTree } from "./core/private-files";
+import { uploadsDir } from "./uploads/local-storage";
 import { closeDatabase, db } from "./db/client";
+import { MigrationsStopped } from "./db/migrations";
 import { ConfigError, env, isEmbeddedDatabase, onVercel } from "./core/env";
 import { log } from "./core/log";
 import { clientAddressSource } from "./rate-limits/client-ip";
@@ -8,6 +12,7 @@ import { keySource } from "./secrets/keyring";
 import { resealSecrets } from "./secrets/reseal";
 import { seedDemo } from "./seed/seed-demo";
 import { setupLinkIfNoOwner } from "./staff/invites";
+import { recheckWebhookTargets } from "./webhooks/recheck-targets";
 
 /**
  * Run once when the server (or `npm run db:migrate`) starts: validate the configuration, apply
@@ -16,8 +21,10 @@ import { setupLinkIfNoOwner } from "./staff/invites";
  */
 export async function prepareService({ devServer = false }: { devServer?: boolean } = {}): Promise<void> {
   env(); // a bad configuration fails here, naming the variable
+  await repairDataDirModes();
   await db();
   await sealPlaintextSecrets();
+  await recheckWebhookTargets();
   if (isEmbeddedDatabase()) await prepareEmbedded(devServer);
   // While nobody can sign in to the inbox as an owner, every start offers a fresh setup link.
   const setupLink = await setupLinkIfNoOwner();
@@ -25,6 +32,36 @@ export async function prepareService({ devServer = false }: { devServer?: boolea
     process.stdout.write(`\nNo inbox owner yet. Create the first one (link valid 24 h, one use):\n  ${setupLink}\n\n`);
     log.info("inbox_setup_link_printed");
   }
+}
+
+/**
+ * DATA_DIR (embedded mode) and a local uploads folder are the service user's alone: created 0700,
+ * and what an older version (or a copy, a restore, another tool) left readable by other users is
+ * tightened at every start, said once in the log with the count (docs/security.md, "The data
+ * directory").
+ */
+export async function repairDataDirModes(): Promise<number> {
+  const { DATA_DIR, S3_BUCKET } = env();
+  const dataDir = isEmbeddedDatabase() && !DATA_DIR.startsWith("memory://") ? path.resolve(DATA_DIR) : null;
+  const uploads = S3_BUCKET ? null : path.resolve(uploadsDir());
+  let repaired = 0;
+  try {
+    if (dataDir) {
+      await makePrivateDir(dataDir);
+      repaired += await tightenTree(dataDir);
+    }
+    // Only when it exists (it is created with the first upload), and once if it is inside DATA_DIR.
+    if (uploads && !(dataDir && uploads.startsWith(dataDir + path.sep))) repaired += await tightenTree(uploads);
+  } catch (error) {
+    // Files of another user, a read-only disk: the service still starts, and says what it could not do.
+    log.error("data_dir_modes_unrepaired", { error });
+  }
+  if (repaired > 0) {
+    log.notice("warn", "data_dir_modes_repaired", `${repaired} files and folders under DATA_DIR or the uploads folder were open to other users: now 0700 (folders) and 0600 (files).`, {
+      count: repaired,
+    });
+  }
+  return repaired;
 }
 
 /** Seals what an older version stored in the clear (docs/security.md); creates the key file if it is the key. */
@@ -86,6 +123,10 @@ export async function prepareServerStart(): Promise<void> {
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
+    }
+    if (error instanceof MigrationsStopped) {
+      log.info("startup_stopped", { reason: error.message }); // nothing more starts: the front stops
+      return;
     }
     // The database may come up later: requests answer 503 meanwhile and retry the connection.
     log.error("startup_database_unavailable", { error });

@@ -7,9 +7,16 @@
 //                                    a message with files arrives, or the form is opened
 //   public/widget/rating-<hash>.js   the rating asked for after a close, loaded on the close
 //   public/widget/hours-<hash>.js    "we're back …", loaded while the site is outside its service hours
+//   public/widget/answers-<hash>.js  "Talk to a person" and a bot answer's sources, loaded on a site in bot
+//                                    mode or when a message with sources arrives
+//   public/widget/sound-<hash>.js    the chime for a message that arrives unseen, loaded only with data-sound="on"
+//   public/widget/prechat-<hash>.js  the department picker and the pre-chat form, loaded before a first message
+//                                    only on a site with departments or a form
 // Hashed names never change content, so they are served as immutable.
 // --manifest FILE writes which file loads which, on open or on need (the size test reads it); it is
 // not served: everything under /widget/ is cached as immutable.
+// Sources by bundle: widget/src/loader/, panel/, chunks/<name>/; shared/ (what the panel hands its
+// chunks), strings/ (English by part, and the other languages). docs/widget.md, "Source layout".
 //   node scripts/build-widget.mjs [--out DIR] [--manifest FILE] [--watch]
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
@@ -61,8 +68,8 @@ async function bundle(entry, define = {}, extra = {}) {
 }
 const code = (result) => result.outputFiles[0].contents;
 
-// The widget's strings in parts (widget/src/strings.ts): the panel's, and each chunk's own.
-const STRING_PARTS = { panel: ["strings", "EN"], uploads: ["strings-uploads", "UPLOADS_EN"], rating: ["strings-rating", "RATING_EN"], hours: ["strings-hours", "HOURS_EN"] };
+// The widget's strings in parts (widget/src/shared/strings.ts): the panel's, and each chunk's own (widget/src/strings/).
+const STRING_PARTS = { panel: ["strings/panel", "EN"], uploads: ["strings/uploads", "UPLOADS_EN"], rating: ["strings/rating", "RATING_EN"], hours: ["strings/hours", "HOURS_EN"], answers: ["strings/answers", "ANSWERS_EN"], prechat: ["strings/prechat", "PRECHAT_EN"] };
 
 /** Runs a module of widget/src (data only: string tables) in Node and answers its exports. */
 async function evaluate(contents) {
@@ -77,7 +84,7 @@ function languageChunk(lang, english, table) {
   const parts = {};
   for (const [part, en] of Object.entries(english)) {
     parts[part] = Object.keys(en).map((key) => {
-      if (typeof table[key] !== "string") throw new Error(`locales/${lang}.ts has no "${key}"`);
+      if (typeof table[key] !== "string") throw new Error(`strings/locales/${lang}.ts has no "${key}"`);
       return table[key];
     });
   }
@@ -86,10 +93,13 @@ function languageChunk(lang, english, table) {
 
 const hashed = (name, bytes) => `${name}-${createHash("sha256").update(bytes).digest("hex").slice(0, 10)}.js`;
 
-// A chunk the panel loads on need (chunks.ts) shares the panel's modules instead of carrying
+// A chunk the panel loads on need (panel/chunks.ts) shares the panel's modules instead of carrying
 // copies with state of their own: an import of a module the panel holds resolves to the panel's
 // instance, which the panel hands over as Parley._m (the modules asked for, keyed by file name).
+// A module with nothing at run time but const enums (shared/state.ts) is compiled into the chunk
+// instead: esbuild puts each enum's value in place, which it cannot do through Parley._m.
 const panelModule = (file) => path.relative(src, file).replaceAll(path.sep, "/");
+const onlyConstEnums = (file) => !/^export (?!const enum |type |interface )/m.test(readFileSync(file, "utf8"));
 function sharePanelModules(panelModules, used) {
   return {
     name: "share-panel-modules",
@@ -98,7 +108,7 @@ function sharePanelModules(panelModules, used) {
         if (args.pluginData === "shared") return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: "shared" });
         const name = panelModule(resolved.path);
-        if (!panelModules.has(name)) return resolved;
+        if (!panelModules.has(name) || onlyConstEnums(resolved.path)) return resolved;
         used.add(name);
         return { path: name, namespace: "panel-module" };
       });
@@ -118,23 +128,19 @@ export async function buildWidget(dir = out, manifestPath = manifestFile) {
   const locales = {};
   const english = await evaluate(`${Object.entries(STRING_PARTS).map(([part, [file, name]]) => `export { ${name} as ${part} } from "./${file}";`).join("\n")}`);
   for (const code_ of LOCALES) {
-    const bytes = Buffer.from(languageChunk(code_, english, (await evaluate(`export { default } from "./locales/${code_}";`)).default));
+    const bytes = Buffer.from(languageChunk(code_, english, (await evaluate(`export { default } from "./strings/locales/${code_}";`)).default));
     locales[code_] = hashed(code_, bytes);
     files.set(`widget/${locales[code_]}`, bytes);
   }
-  const history = code(await bundle("history.ts"));
-  const historyName = hashed("history", history);
-  files.set(`widget/${historyName}`, history);
-
   // The panel's module set first (the chunk names are not known yet: placeholders of the same kind).
-  const panelDefines = (chunks) => ({ __LOCALES__: JSON.stringify(locales), __HISTORY__: JSON.stringify(historyName), __CHUNKS__: JSON.stringify(chunks) });
-  const CHUNKS = ["uploads", "rating", "hours"];
-  const probe = await bundle("panel.ts", panelDefines(Object.fromEntries(CHUNKS.map((c) => [c, ""]))), { metafile: true });
+  const panelDefines = (chunks) => ({ __LOCALES__: JSON.stringify(locales), __CHUNKS__: JSON.stringify(chunks) });
+  const CHUNKS = ["uploads", "rating", "hours", "answers", "sound", "prechat", "history"];
+  const probe = await bundle("panel/panel.ts", panelDefines(Object.fromEntries(CHUNKS.map((c) => [c, ""]))), { metafile: true });
   const panelModules = new Set(Object.keys(probe.metafile.inputs).filter((f) => !f.startsWith("<")).map((f) => panelModule(path.resolve(root, f))));
   const used = new Set();
   const chunks = {};
   for (const chunk of CHUNKS) {
-    const bytes = code(await bundle(`${chunk}.ts`, {}, { plugins: [sharePanelModules(panelModules, used)] }));
+    const bytes = code(await bundle(`chunks/${chunk}/${chunk}.ts`, {}, { plugins: [sharePanelModules(panelModules, used)] }));
     chunks[chunk] = hashed(chunk, bytes);
     files.set(`widget/${chunks[chunk]}`, bytes);
   }
@@ -145,7 +151,7 @@ export async function buildWidget(dir = out, manifestPath = manifestFile) {
       define: panelDefines(chunks),
       stdin: {
         contents: shared.map((m, i) => `import * as m${i} from ${JSON.stringify("./" + m)};`).join("\n") +
-          `\nimport "./panel";\nwindow.Parley && (window.Parley._m = {${shared.map((m, i) => `${JSON.stringify(m)}: m${i}`).join(", ")}});`,
+          `\nimport "./panel/panel";\nwindow.Parley && (window.Parley._m = {${shared.map((m, i) => `${JSON.stringify(m)}: m${i}`).join(", ")}});`,
         resolveDir: src,
         sourcefile: "panel-entry.ts",
         loader: "ts",
@@ -155,11 +161,11 @@ export async function buildWidget(dir = out, manifestPath = manifestFile) {
   );
   const panelName = hashed("panel", panel);
   files.set(`widget/${panelName}`, panel);
-  const loader = code(await bundle("loader.ts", { __PANEL__: JSON.stringify(panelName) }));
+  const loader = code(await bundle("loader/loader.ts", { __PANEL__: JSON.stringify(panelName) }));
   files.set("widget.js", loader);
 
   manifest["widget.js"] = { open: [`widget/${panelName}`], need: [] };
-  manifest[`widget/${panelName}`] = { open: [], need: [historyName, ...Object.values(chunks), ...Object.values(locales)].map((f) => `widget/${f}`) };
+  manifest[`widget/${panelName}`] = { open: [], need: [...Object.values(chunks), ...Object.values(locales)].map((f) => `widget/${f}`) };
 
   rmSync(path.join(dir, "widget"), { recursive: true, force: true });
   mkdirSync(path.join(dir, "widget"), { recursive: true });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseEnvOrExit } from "../lib/core/env-schema.mjs";
 import { createFrontServer } from "../lib/runtime/front.mjs";
 import { configureHeap } from "../lib/runtime/heap-policy.mjs";
-import { appProvided, pendingWorkSettled } from "../lib/core/lifecycle.mjs";
+import { appProvided, pendingWorkSettled, requestStop, stopRequested } from "../lib/core/lifecycle.mjs";
 import { installFrontSecret } from "../lib/core/peer.mjs";
 import { replyHandlerOf } from "../lib/core/reply-handlers.mjs";
 
@@ -17,6 +17,13 @@ const { PORT: port, HOSTNAME: hostname, REQUEST_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS 
 // Before Next starts: the service's start (instrumentation.ts) tells whether a front passes the
 // client's address to the route handlers, by this secret being there.
 installFrontSecret();
+// A stop asked for while the service starts (migrations may be running) does not kill the process
+// mid-step: the step in progress commits or rolls back, no other begins, then the process stops.
+const stopWhileStarting = (signal) => {
+  console.log(`${signal} during the start: stopping once the migration step in progress has finished`);
+  requestStop();
+};
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, stopWhileStarting);
 const { default: next } = await import("next");
 
 const app = next({ dev: false, dir: path.resolve(import.meta.dirname, ".."), hostname: hostname ?? "localhost", port });
@@ -24,6 +31,12 @@ const handleWithNext = app.getRequestHandler();
 await app.prepare();
 // instrumentation.ts hands the app over once migrations and seeding are done.
 const service = await appProvided();
+for (const signal of ["SIGTERM", "SIGINT"]) process.off(signal, stopWhileStarting);
+if (stopRequested()) {
+  await service.close();
+  await app.close();
+  process.exit(0);
+}
 
 const server = createFrontServer({
   next: (req, res) => handleWithNext(req, res),

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 // (Node's zlib at level 9 is the fallback only where no gzip program exists.)
 const LOADER_BUDGET = 3 * 1024;
 const OPEN_AND_CHAT_BUDGET = 15 * 1024;
-const TOTAL_BUDGET = 30 * 1024;
+/** decisions.md round 4, "Help center": all widget files ≤ 36,864 B (30 KB before round 4's chunks). */
+const TOTAL_BUDGET = 36 * 1024;
 
 /** The build's manifest (scripts/build-widget.mjs): what each file loads when the panel opens and the visitor chats, and on need. */
 type Manifest = Record<string, { open: string[]; need: string[] }>;
@@ -47,6 +48,9 @@ test("the build makes the loader, a hashed panel chunk, the chunks it loads on n
       "widget/uploads-HASH.js",
       "widget/rating-HASH.js",
       "widget/hours-HASH.js",
+      "widget/answers-HASH.js",
+      "widget/sound-HASH.js",
+      "widget/prechat-HASH.js",
       "widget/ar-HASH.js",
       "widget/de-HASH.js",
       "widget/es-HASH.js",
@@ -93,7 +97,7 @@ test("the loader (widget.js) stays within 3 KB gzipped", () => {
   expect(sizes.get("widget.js"), report()).toBeLessThanOrEqual(LOADER_BUDGET);
 });
 
-test("everything together (loader, panel, every chunk and every language) stays within 30 KB gzipped", () => {
+test("everything together (loader, panel, every chunk and every language) stays within 36 KB gzipped", () => {
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
   expect(total, report()).toBeLessThanOrEqual(TOTAL_BUDGET);
 });

@@ -15,9 +15,10 @@ import { recordInboxActivity, sessionCookie, type StaffRole, type StaffSession }
 import { assertUploadUnexpired, authorizeUpload, uploadOrigins, type UploadGrant } from "../uploads/authorize-upload";
 import type { Reply } from "../http/envelope";
 import { AppError } from "../core/errors";
+import { assertMaySee, type Scope } from "../teams/access";
 import { serviceOrigin } from "../core/env";
 import { requestOrigin } from "../http/request-origin";
-import { parsePathId, parseWith, readJsonBody, readQuery } from "../http/input";
+import { discardBody, parsePathId, parseWith, readJsonBody, readQuery } from "../http/input";
 import { baseHeaders, CORS_ALLOWED_HEADERS, errorReply, successReply, toResponse, withPipelineHeaders, type Exchange } from "../http/respond";
 import { registerReplyHandler, type ReplyHandler, type RouteParams, type WireReply } from "../core/reply-handlers.mjs";
 
@@ -77,6 +78,8 @@ interface InboxSpec<Body, Query> extends InputSpec<Body, Query> {
   rateLimit?: RateLimitName;
   /** A state change: the audit row its success appends (lib/api/audit-change.ts). */
   audit?: AuditSpec<InboxContext<Body, Query>>;
+  /** What the path's `id` names: hidden from the member by their teams, it answers 404 (docs/teams.md). */
+  sees?: Scope;
 }
 
 export interface InboxContext<Body, Query> extends ParsedInput<Body, Query> {
@@ -94,6 +97,10 @@ export interface RouteContract {
   family: Family;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** An inbox route about one conversation, ticket or file: the visibility check it runs. */
+  sees?: Scope;
+  /** An inbox route's lowest role. */
+  role?: StaffRole | "public";
 }
 
 const contracts = new WeakMap<RouteHandler, RouteContract>();
@@ -267,10 +274,23 @@ export function cronRoute(handler: () => Promise<Reply>): RouteHandler {
 }
 
 /** Inbound routes (providers forwarding email): `Authorization: Bearer <INBOUND_EMAIL_SECRET>` (401) → handler, which reads the raw body. No CORS. */
-export function inboundRoute(handler: (context: { request: Request }) => Promise<Reply>): RouteHandler {
+/**
+ * Inbound email over HTTP: the bearer secret, then the handler, which reads the raw body (at most
+ * `maxBodyBytes`). A refusal before the body has all arrived reads the rest and drops it, up to
+ * `discardUpTo` bytes, so the provider reads the envelope rather than a connection reset.
+ */
+export function inboundRoute(
+  spec: { discardUpTo: number },
+  handler: (context: { request: Request }) => Promise<Reply>,
+): RouteHandler {
   return route({ family: "inbound" }, (request) =>
     run(request, async () => {
-      assertInboundSecret(request.headers.get("authorization"));
+      try {
+        assertInboundSecret(request.headers.get("authorization"));
+      } catch (error) {
+        await discardBody(request, spec.discardUpTo);
+        throw error;
+      }
       return handler({ request });
     }),
   );
@@ -290,11 +310,13 @@ export function inboxRoute<Body = undefined, Query = undefined>(
   spec: InboxSpec<Body, Query>,
   handler: (context: InboxContext<Body, Query>) => Promise<Reply | Response>,
 ): RouteHandler {
-  return route({ family: "inbox", body: spec.body, query: spec.query }, (request, params) =>
+  return route({ family: "inbox", body: spec.body, query: spec.query, sees: spec.sees, role: spec.role ?? "agent" }, (request, params) =>
     run(request, async () => {
       const staff = spec.role === "public" ? null : await requireStaff(request, spec.role ?? "agent");
       assertSameOrigin(request);
       const input = await parseInput(request, pathIds(params), spec);
+      // After the input, where a service finds an unknown id: hidden and unknown answer alike in place.
+      if (spec.sees && staff) await assertMaySee(staff.member, spec.sees, input.params.id!);
       if (staff) recordInboxActivity(staff.member.id).catch(() => {});
       const limitHeaders = spec.rateLimit && staff ? await enforceRateLimit(spec.rateLimit, request, staff.member.id) : {};
       const context = { ...input, staff: staff as StaffSession };

@@ -1,7 +1,8 @@
-import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { create, extract } from "tar";
+import { makePrivateDir, tightenTree } from "../core/private-files";
 import { KEY_FILE_NAME } from "../secrets/key-file";
 
 // `npm run backup` / `npm run restore` for embedded mode: one .tar.gz holding PGlite's own dump of
@@ -57,6 +58,7 @@ export async function backupEmbedded({ dataDir, uploadsDir }: EmbeddedPaths, arc
       await writeFile(path.join(scratch, DATABASE_DUMP), Buffer.from(await dump.arrayBuffer()));
     } finally {
       await pglite.close();
+      await tightenTree(databaseDir(dataDir)); // PGlite's new files are 0666 (lib/core/private-files.ts)
     }
     const uploads = uploadsDir !== null && (await exists(uploadsDir));
     if (uploads) await cp(uploadsDir, path.join(scratch, UPLOADS), { recursive: true, filter: (source) => path.basename(source) !== ".incoming" });
@@ -84,7 +86,7 @@ export async function restoreEmbedded(archive: string, { dataDir, uploadsDir }: 
     if (manifest.format !== FORMAT || manifest.version !== 1) throw new Error(`${archive} is not a Parley embedded backup (no ${MANIFEST} of version 1).`);
     const keyFile = path.join(dataDir, KEY_FILE_NAME);
     if (manifest.key_file && (await exists(keyFile))) throw new Error(`${keyFile} exists: restore into an empty DATA_DIR (the backup brings its own key file).`);
-    await mkdir(target, { recursive: true });
+    await makePrivateDir(target);
     const dump = new Blob([await readFile(path.join(scratch, DATABASE_DUMP))]);
     await (await openPGlite(target, dump)).close();
     if (manifest.uploads) {
@@ -95,6 +97,8 @@ export async function restoreEmbedded(archive: string, { dataDir, uploadsDir }: 
       await cp(path.join(scratch, KEY_FILE_NAME), keyFile);
       await chmod(keyFile, 0o600);
     }
+    await tightenTree(dataDir);
+    if (uploadsDir !== null) await tightenTree(uploadsDir);
     return manifest as Manifest;
   });
 }

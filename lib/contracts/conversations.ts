@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { clientId, displayName, email, localeTag, requiredText, text, timeZone, trimmedText } from "../core/validation/strings";
+import { clientId, displayName, email, localeTag, requiredText, singleLineOptionalText, singleLineValue, text, timeZone, trimmedText } from "../core/validation/strings";
 import { httpUrl } from "./page-views";
+import { prechatFields } from "./prechat";
 
 export const MAX_MESSAGE_LENGTH = 4000;
 export const MAX_MESSAGE_ATTACHMENTS = 10;
@@ -29,16 +30,22 @@ export const startConversationBody = z
     email: email().optional(),
     // Identity verification (lib/identity): the site's user id and its HMAC under the site's secret.
     user_id: clientId(100).optional(),
-    user_hash: z.string().max(128).optional(),
+    user_hash: singleLineValue(128).optional(),
     // Context for staff (decisions.md, round 3): the browser's visitor id (the page views' id), its
     // time zone and locale, and the page the conversation starts on. They link rows; they grant nothing.
     visitor_id: clientId(100).optional(),
     timezone: timeZone(64).optional(),
     locale: localeTag(35).optional(),
     page_url: httpUrl.optional(),
-    page_title: text(300).optional(),
+    page_title: singleLineOptionalText(300).optional(),
+    // The department the visitor chose (docs/teams.md): one of the site's `departments`, else 400.
+    team_id: clientId(100).optional(),
+    // The pre-chat form's answers (docs/attributes.md): name, email or attribute keys, checked
+    // against the site's form by the service; `consent`: the visitor ticked the consent box.
+    fields: prechatFields.optional(),
+    consent: z.boolean().optional(),
   })
-  .transform(({ client_id, user_id, user_hash, visitor_id, page_url, page_title, ...rest }) => ({
+  .transform(({ client_id, user_id, user_hash, visitor_id, page_url, page_title, team_id, ...rest }) => ({
     ...rest,
     clientId: client_id,
     userId: user_id,
@@ -46,6 +53,7 @@ export const startConversationBody = z
     browserVisitorId: visitor_id,
     pageUrl: page_url,
     pageTitle: page_title,
+    teamId: team_id,
   }));
 
 export type StartConversationInput = z.output<typeof startConversationBody>;
@@ -67,5 +75,5 @@ export const staffPresenceBody = z
 
 /** POST /widget/{siteID}/history: a verified user's conversations on the site (decisions.md, "Returning visitors"). */
 export const conversationHistoryBody = z
-  .strictObject({ user_id: clientId(100), user_hash: z.string().max(128) })
+  .strictObject({ user_id: clientId(100), user_hash: singleLineValue(128) })
   .transform(({ user_id, user_hash }) => ({ userId: user_id, userHash: user_hash }));

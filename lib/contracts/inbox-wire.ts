@@ -4,6 +4,9 @@ import { ticketReply } from "./notification-wire";
 import { conversation, conversationMetrics, isoTime, named, relatedConversation, staffMessage, ticket, ticketAttachment, visitorContext } from "./wire";
 import { label } from "./workspace-wire";
 import { availability } from "./routing";
+import { teamRef } from "./teams";
+import { conversationAttributes, conversationConsent } from "./attributes";
+import { conversationSla } from "./sla";
 
 // The wire shapes of the staff inbox's answers (/api/v1/inbox: lib/inbox, lib/staff) and of the
 // operator API's inbox additions, registered beside those of lib/contracts/wire.ts. Checked against
@@ -72,13 +75,17 @@ export const inboxConversationSummary = named(
     visitor_display_name: z.string().describe("the given name, else the visitor's stable generated one"),
     visitor_avatar_color: z.string().describe("#rrggbb, stable per visitor"),
     rating: z.object({ score: z.int().min(1).max(5) }).nullable().describe("the visitor's latest rating (of the latest rated close); null before any"),
+    team: teamRef,
+    attributes: conversationAttributes,
+    consent: conversationConsent,
+    sla: conversationSla,
   }),
 );
 
 export const inboxConversationPage = named(
   "InboxConversationPage",
   z.object({
-    items: z.array(inboxConversationSummary).describe("newest activity first"),
+    items: z.array(inboxConversationSummary).describe("newest activity first (`sort=waiting`: longest waiting first; `sort=sla`: soonest SLA due time first)"),
     next_cursor: z.string().nullable().describe("`<last_activity_at ms>_<id>`; null on the last page"),
     unread_total: z.int().min(0).describe("open conversations with visitor messages this member has not read"),
   }),
@@ -91,12 +98,16 @@ export const inboxConversation = named(
   conversation.extend({
     site_name: z.string(),
     assigned_member: z.object({ id: z.string(), name: z.string() }).nullable(),
+    team: teamRef,
+    attributes: conversationAttributes,
+    consent: conversationConsent,
     visitor_typing: z.boolean(),
     labels: z.array(label).describe("by name"),
     messages: z.array(inboxMessage).describe("every message, staff notes included, by sequence"),
     visitor: visitorContext,
     visitor_conversations: z.array(relatedConversation).max(20).describe("the visitor's other conversations on this site, newest first"),
     metrics: conversationMetrics,
+    sla: conversationSla,
   }),
 );
 

@@ -3,23 +3,48 @@ import { messageContent, saysSomething } from "./conversations";
 import { PRIORITIES, ticketReplyBody } from "./tickets";
 import { keysetCursor, queryInteger } from "../core/validation/cursors";
 import { clientId } from "../core/validation/strings";
+import { ATTRIBUTE_FILTER_PARAM, attributeFilterRaw, MAX_ATTRIBUTE_FILTERS, type AttributeFilter } from "./attributes";
+import { SLA_FILTERS } from "./sla";
 
-const pathLike = z.string().min(1).max(100).refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
+const pathLike = clientId(100);
 
-/** GET /inbox/conversations */
-export const conversationListQuery = z.strictObject({
+/** GET /inbox/conversations; besides these, `attr.<key>` filters (below). */
+const conversationListFields = z.object({
   site: pathLike.optional(),
   /** `open` leaves snoozed conversations out (they come back by themselves), as Intercom's inbox does. */
   status: z.enum(["open", "snoozed", "closed", "all"]).default("open"),
-  /** `newest`: latest activity first; `waiting`: the visitor waiting longest first, then those not waiting. */
-  sort: z.enum(["newest", "waiting"]).default("newest"),
+  /** `newest`: latest activity first; `waiting`: the visitor waiting longest first, then those not waiting; `sla`: the soonest due first (docs/sla.md). */
+  sort: z.enum(["newest", "waiting", "sla"]).default("newest"),
+  /** `breached`: the current cycle missed an SLA target; `due_soon`: a target falls due within 15 minutes (docs/sla.md). */
+  sla: z.enum(SLA_FILTERS).optional(),
   assigned: z.enum(["all", "me", "unassigned"]).default("all"),
   /** A label's id: only conversations that carry it (an unknown id lists nothing). */
   label: pathLike.optional(),
+  /** A team's id, or `none`: only conversations of that team, or of no team (docs/teams.md). */
+  team: pathLike.optional(),
   /** From the previous page's `next_cursor`. */
   cursor: keysetCursor().optional(),
   limit: queryInteger(1, 100).default(50),
 });
+
+/**
+ * GET /inbox/conversations. Any other parameter must be an attribute filter, `attr.<key>` (equal)
+ * or `attr.<key>.gt` / `.lt` (docs/attributes.md); the values are typed against the definitions
+ * by the service and reach SQL only as bound parameters.
+ */
+export const conversationListQuery = conversationListFields
+  .catchall(attributeFilterRaw.describe("attr.<key>, attr.<key>.gt, attr.<key>.lt: a visitor attribute filter"))
+  .transform((query, ctx) => {
+    const { site, status, sort, sla, assigned, label, team, cursor, limit, ...rest } = query;
+    const attr: AttributeFilter[] = [];
+    for (const [name, value] of Object.entries(rest)) {
+      const match = ATTRIBUTE_FILTER_PARAM.exec(name);
+      if (!match) ctx.addIssue({ code: "custom", path: [name], message: "is not a parameter of this list (attribute filters are attr.<key>, attr.<key>.gt, attr.<key>.lt)" });
+      else attr.push({ key: match[1]!, op: (match[2] as "gt" | "lt" | undefined) ?? "eq", value: value as string });
+    }
+    if (attr.length > MAX_ATTRIBUTE_FILTERS) ctx.addIssue({ code: "custom", path: ["attr"], message: `at most ${MAX_ATTRIBUTE_FILTERS} attribute filters` });
+    return { site, status, sort, sla, assigned, label, team, cursor, limit, attr };
+  });
 export type ConversationListQuery = z.output<typeof conversationListQuery>;
 
 export const inboxMessageBody = saysSomething(
@@ -59,6 +84,8 @@ export const ticketListQuery = z.strictObject({
   /** `me`, `none` (unassigned) or a member's id (an unknown id lists nothing, as `site` does). */
   assignee: pathLike.optional(),
   priority: z.enum(PRIORITIES).optional(),
+  /** A team's id, or `none` (docs/teams.md). */
+  team: pathLike.optional(),
   /** From the previous page's `next_cursor`. */
   cursor: keysetCursor().optional(),
   limit: queryInteger(1, 200).default(50),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { displayName } from "../core/validation/strings";
+import { clientId, displayName } from "../core/validation/strings";
 
 // Labels on conversations (decisions.md, round 3). Owners create, rename and delete labels; every
 // member applies them (docs/inbox.md, "Saved replies and labels").
@@ -14,11 +14,7 @@ const color = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour as #rrggbb")
   .transform((value) => value.toLowerCase());
-const labelId = z
-  .string()
-  .min(1, "must not be empty")
-  .max(100)
-  .refine((value) => !/\p{Cc}/u.test(value) && value.isWellFormed(), "must not contain control characters");
+const labelId = clientId(100);
 
 /** POST /inbox/labels */
 export const createLabelBody = z.strictObject({ name, color });

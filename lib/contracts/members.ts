@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { displayName, email } from "../core/validation/strings";
+import { displayName } from "../core/validation/strings";
+import { memberEmail as memberEmailSchema } from "../core/validation/member-email";
 import { maxOpen } from "./routing";
 
 export const PICTURE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
@@ -12,7 +13,7 @@ export const picture = z.strictObject({
   bytes: z.base64().max(Math.ceil(MAX_PICTURE_BYTES / 3) * 4, `must decode to at most ${MAX_PICTURE_BYTES} bytes`),
 });
 
-const memberEmail = email().transform((value) => value.toLowerCase());
+const memberEmail = memberEmailSchema();
 
 /** shown_in_widget: among the team faces of the widget's empty state (site config); bot: an automatic agent. */
 export const createMemberBody = z

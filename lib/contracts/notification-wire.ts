@@ -24,6 +24,12 @@ export const webhook = named(
         last_error: z.string().nullable(),
         last_success_at: isoTime.nullable(),
         failures_in_a_row: z.int().min(0).describe("failed attempts since the last success"),
+        url_refused: z
+          .string()
+          .nullable()
+          .describe(
+            "why the stored URL no longer passes the target rules (WEBHOOK_ALLOW_PRIVATE_TARGETS, WEBHOOK_ALLOWED_TARGETS), as checked at each start; null while it passes. Meanwhile nothing is attempted: deliveries wait and new events are not queued for it. A PATCH with a URL that passes clears it",
+          ),
       }),
     ),
   }),
@@ -61,7 +67,7 @@ export const outboxEmail = named(
   "OutboxEmail",
   z.object({
     id: z.string(),
-    kind: z.enum(["staff_alert", "visitor_follow_up", "visitor_transcript", "ticket_acknowledgement", "ticket_reply", "staff_invite", "staff_mention"]),
+    kind: z.enum(["staff_alert", "visitor_follow_up", "visitor_transcript", "ticket_acknowledgement", "ticket_reply", "staff_invite", "staff_mention", "staff_sla_breach"]),
     to: z.string(),
     subject: z.string(),
     text: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clientId, text } from "../core/validation/strings";
+import { clientId, singleLineOptionalText, singleLineValue } from "../core/validation/strings";
 
 const isHttpUrl = (value: string) => {
   if (!URL.canParse(value)) return false;
@@ -8,15 +8,15 @@ const isHttpUrl = (value: string) => {
 };
 
 /** A page's address as the widget reports it. */
-export const httpUrl = text(2000).refine(isHttpUrl, "must be an absolute http(s) URL");
+export const httpUrl = singleLineValue(2000).refine(isHttpUrl, "must be an absolute http(s) URL");
 
 /** POST /widget/{siteID}/visitors. */
 export const pageViewBody = z
   .strictObject({
     page_url: httpUrl,
     visitor_id: clientId(100).optional(),
-    page_title: text(300).optional(),
-    referrer: text(2000).optional(),
+    page_title: singleLineOptionalText(300).optional(),
+    referrer: singleLineOptionalText(2000).optional(),
   })
   .transform(({ page_url, visitor_id, page_title, referrer }) => ({
     pageUrl: page_url,

@@ -13,7 +13,7 @@ export const privacyRequestBody = z
     email: email().optional(),
     user_id: clientId(100).optional(),
     visitor_id: clientId(100).optional(),
-    site: z.string().min(1).max(100).optional(),
+    site: clientId(100).optional(),
   })
   .superRefine((body, context) => {
     const named = (["email", "user_id", "visitor_id"] as const).filter((field) => body[field] !== undefined);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineValue } from "../core/validation/strings";
 
 // Web Push subscriptions from the inbox (lib/push): what PushSubscription.toJSON() gives a page.
 
@@ -14,6 +15,6 @@ export const pushSubscriptionBody = z.strictObject({
   expirationTime: z.number().nullable().optional(),
 });
 
-export const pushUnsubscribeBody = z.strictObject({ endpoint: z.string().max(2000) });
+export const pushUnsubscribeBody = z.strictObject({ endpoint: singleLineValue(2000) });
 
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionBody>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { keysetCursor, queryInteger } from "../core/validation/cursors";
-import { requiredText } from "../core/validation/strings";
+import { clientId, singleLineText } from "../core/validation/strings";
 import { isoTime, named } from "./wire";
 
 // Search over conversations and tickets (decisions.md, round 3, "Search"; docs/search.md):
@@ -12,11 +12,11 @@ export const MAX_SEARCH_LIMIT = 50;
 /** A snippet's longest length, markers included. */
 export const MAX_SNIPPET_LENGTH = 240;
 
-const filterId = z.string().min(1).max(100).refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
+const filterId = clientId(100);
 
 export const searchQuery = z.strictObject({
   /** 1..200 characters after trimming. */
-  q: requiredText(MAX_SEARCH_LENGTH),
+  q: singleLineText(MAX_SEARCH_LENGTH),
   site: filterId.optional(),
   /** A conversation status; any but `all` leaves tickets out (they have none of these). */
   status: z.enum(["open", "snoozed", "closed", "all"]).default("all"),
@@ -27,13 +27,19 @@ export const searchQuery = z.strictObject({
 });
 export type SearchQuery = z.output<typeof searchQuery>;
 
+export const SEARCH_MATCHED_IN = ["message", "note", "visitor", "ticket", "file"] as const;
+export type SearchMatchedIn = (typeof SEARCH_MATCHED_IN)[number];
+
 export const searchResult = named(
   "SearchResult",
   z.object({
     type: z.enum(["conversation", "ticket"]),
     id: z.string().describe("the conversation's or the ticket's id"),
     site_id: z.string(),
-    title: z.string().describe("a conversation: the visitor's name or email (\"Visitor\" without either); a ticket: `#<number> <subject>`"),
+    title: z.string().describe("a conversation: the visitor's name as the inbox shows it (given, else generated, e.g. \"Willow Seal\"); a ticket: `#<number> <subject>`"),
+    matched_in: z
+      .enum(SEARCH_MATCHED_IN)
+      .describe("where the match is: a public `message`, a private `note`, the `visitor`'s name or email, a `ticket`'s text or reply, a `file` name (chat or ticket)"),
     snippet: z.string().max(MAX_SNIPPET_LENGTH).describe("plain text around the match, the matched words wrapped in `<<` `>>`"),
     matched_at: isoTime.describe("when the matched text was written (a visitor's name or email: the conversation's last activity)"),
     message_id: z.string().nullable().describe("extension: a conversation's matching message (the inbox opens it at `?m=<id>`); null otherwise"),

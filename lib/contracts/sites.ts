@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { canonicalOrigin } from "../core/origins/origin";
-import { displayName, requiredText } from "../core/validation/strings";
+import { clientId, displayName, singleLineText, singleLineValue } from "../core/validation/strings";
 import { serviceHoursFields } from "./service-hours";
 import { routingFields } from "./routing";
+import { answerSiteColumns, answerSiteFields } from "./answers";
+import { prechatSetting } from "./prechat";
 
 const siteId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, "must be 1-100 letters, digits, '.', '_' or '-'");
 
 /** Origins are stored canonical; an entry that is not an http(s) origin is refused, not guessed at. */
 const origins = z
-  .array(z.string().max(300))
+  .array(singleLineValue(300))
   .max(50)
   .transform((entries, ctx) => {
     const canonical = entries.map((entry, index) => {
@@ -34,7 +36,7 @@ export const WIDGET_LOCALES = ["en", "de", "fr", "es", "ar"] as const;
 // The widget's look and words (GET /widget/{siteID}/config). null resets to the widget's default.
 const widgetFields = {
   title: displayName(60).nullable().optional(),
-  greeting: requiredText(200).nullable().optional(),
+  greeting: singleLineText(200).nullable().optional(),
   brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour as #rrggbb").transform((c) => c.toLowerCase()).nullable().optional(),
   locale: z.enum(WIDGET_LOCALES).nullable().optional(),
   position: z.enum(WIDGET_POSITIONS).optional(),
@@ -42,7 +44,7 @@ const widgetFields = {
   launcher_label: displayName(40).nullable().optional(),
   // In order; [] shows the members with shown_in_widget on. Each must be an active member (checked by the service).
   team_member_ids: z
-    .array(z.string().min(1).max(100))
+    .array(clientId(100))
     .max(MAX_TEAM_FACES)
     .refine((ids) => new Set(ids).size === ids.length, "must not repeat a member")
     .optional(),
@@ -51,6 +53,17 @@ const widgetFields = {
   track_before_interaction: z.boolean().optional(),
   ...serviceHoursFields,
   ...routingFields,
+  ...answerSiteFields,
+  // The team a new conversation or ticket of this site lands in (docs/teams.md); null: none. Checked by the service.
+  default_team_id: clientId(100).nullable().optional(),
+  // The teams the widget asks visitors to choose from (docs/teams.md); each a team (checked by the service).
+  departments: z
+    .array(z.strictObject({ team_id: clientId(100), label: displayName(40) }))
+    .max(10)
+    .refine((list) => new Set(list.map((entry) => entry.team_id)).size === list.length, "must not repeat a team")
+    .optional(),
+  // The pre-chat form (docs/attributes.md); null: none. Each attribute key must be defined (checked by the service).
+  prechat: prechatSetting.optional(),
 };
 const toWidgetColumns = <
   T extends {
@@ -61,6 +74,9 @@ const toWidgetColumns = <
     track_before_interaction?: boolean;
     away_message?: string | null;
     reassign_after_minutes?: number | null;
+    default_team_id?: string | null;
+    help_center?: { enabled?: boolean; title?: string };
+    answers?: "off" | "suggest" | "bot";
   },
 >({
   brand_color,
@@ -70,9 +86,13 @@ const toWidgetColumns = <
   track_before_interaction,
   away_message,
   reassign_after_minutes,
+  default_team_id,
+  help_center,
+  answers,
   ...rest
 }: T) => ({
   ...rest,
+  ...answerSiteColumns({ help_center, answers }),
   brandColor: brand_color,
   launcherLabel: launcher_label,
   teamMemberIds: team_member_ids,
@@ -80,6 +100,7 @@ const toWidgetColumns = <
   trackBeforeInteraction: track_before_interaction,
   awayMessage: away_message,
   reassignAfterMinutes: reassign_after_minutes,
+  defaultTeamId: default_team_id,
 });
 
 export const createSiteBody = z
@@ -109,4 +130,4 @@ export type CreateSiteInput = z.output<typeof createSiteBody>;
 export type UpdateSiteInput = z.output<typeof updateSiteBody>;
 
 /** `?site=`: the operator API's lists of one site's conversations, tickets and page views. */
-export const siteQuery = z.strictObject({ site: z.string().min(1).max(100) });
+export const siteQuery = z.strictObject({ site: clientId(100) });

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { picture, STAFF_ROLES } from "./members";
 import { maxOpen } from "./routing";
-import { displayName, email, text } from "../core/validation/strings";
+import { clientId, displayName, text } from "../core/validation/strings";
+import { memberEmail } from "../core/validation/member-email";
 
-const signInEmail = email().transform((value) => value.toLowerCase());
+const signInEmail = memberEmail();
 const newPassword = text(200).min(10, "must be at least 10 characters");
 
 export const signInBody = z.strictObject({ email: signInEmail, password: text(200).min(1, "must not be empty") });
 
 /** Setup and invite links: the code from the link, the new password, and name/email when the link has none. */
 export const acceptInviteBody = z.strictObject({
-  code: z.string().min(1).max(200),
+  code: clientId(200),
   password: newPassword,
   name: displayName(80).optional(),
   email: signInEmail.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientId, singleLineValue } from "../core/validation/strings";
 import { keysetCursor, queryInteger } from "../core/validation/cursors";
 import { isoTime, named } from "./wire";
 
@@ -13,9 +14,9 @@ const MAX_SUPPRESSION_LIMIT = 200;
 export const suppressionQuery = z.strictObject({
   reason: z.enum(SUPPRESSION_REASONS).optional(),
   /** Entries of this site (unsubscribes); hard bounces and complaints belong to no site. */
-  site: z.string().min(1).max(100).optional(),
+  site: clientId(100).optional(),
   /** Part of the address, without case. */
-  q: z.string().trim().min(1).max(254).optional(),
+  q: singleLineValue(254).trim().min(1).optional(),
   cursor: keysetCursor().optional(),
   limit: queryInteger(1, MAX_SUPPRESSION_LIMIT).default(DEFAULT_SUPPRESSION_LIMIT),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { invalidRequest } from "../core/errors";
+import { fileName } from "../core/validation/file-names";
 import { clientId, displayName, email, requiredText, singleLineText } from "../core/validation/strings";
 
 export const MAX_FILES = 10;
@@ -25,7 +26,7 @@ export const PRIORITIES = ["low", "normal", "high", "urgent"] as const;
 /** One file as described before its upload: a ticket's files, a file sent in a chat (POST …/uploads). */
 export const fileDescriptor = z
   .strictObject({
-    name: displayName(255),
+    name: fileName(),
     content_type: z.enum(FILE_CONTENT_TYPES),
     bytes: z.number().int().min(0).max(MAX_FILE_BYTES),
   })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { singleLineOptionalText } from "../core/validation/strings";
+import { clientId, singleLineOptionalText } from "../core/validation/strings";
 
 export const WEBHOOK_EVENTS = [
   "conversation.started",
@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   "attachment.uploaded",
   "conversation.rated",
   "privacy.erased",
+  "sla.breached",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -18,7 +19,7 @@ export const WEBHOOK_TEST_EVENT = "webhook.test";
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 export const MAX_DESCRIPTION_LENGTH = 500;
 
-const url = z.string().min(1).max(MAX_WEBHOOK_URL_LENGTH);
+const url = clientId(MAX_WEBHOOK_URL_LENGTH);
 const events = z
   .array(z.enum(WEBHOOK_EVENTS))
   .min(1)

@@ -3,6 +3,7 @@ import { STAFF_ROLES } from "./members";
 import { MAX_TEAM_FACES, WIDGET_LOCALES, WIDGET_POSITIONS } from "./sites";
 import { weekHours } from "./service-hours";
 import { ASSIGNMENT_MODES, availability } from "./routing";
+import { ANSWER_MODES, helpCenterSetting } from "./answers";
 
 // The wire shapes of what the API answers (the `result` of the envelope), for the API document.
 // Requests are described by the very schemas the routes validate with (lib/<domain>/schemas.ts);
@@ -30,6 +31,11 @@ export const messageAttachment = named(
   }),
 );
 
+export const messageSource = named(
+  "MessageSource",
+  z.object({ article_id: z.string(), title: z.string(), url: z.string() }),
+);
+
 export const message = named(
   "Message",
   z.object({
@@ -45,10 +51,11 @@ export const message = named(
     author_name: z.string().nullable(),
     author_avatar: z.string().nullable().describe("relative path of the author's picture, or null"),
     event: z
-      .enum(["conversation_closed", "conversation_reopened"])
+      .enum(["conversation_closed", "conversation_reopened", "handoff_requested"])
       .optional()
       .describe("system messages only (extension): what happened; act on this, never on `body`"),
     attachments: z.array(messageAttachment).describe("the files sent with the message, in the order sent; always present, [] when none"),
+    sources: z.array(messageSource).describe("extension (round 4): the articles an answer was drawn from; always present, [] when none; a bot's answer has at least one"),
   }),
 );
 
@@ -59,7 +66,7 @@ export const staffMessage = named(
     note_number: z.int().min(0).describe("0 for a public message; 1, 2… for the notes after the same public message"),
     author_bot: z.boolean().describe("written by a member with `bot` set (staff sides only)"),
     event: z
-      .enum(["conversation_closed", "conversation_reopened", "assigned", "labelled", "snoozed", "unsnoozed", "reassigned", "rated"])
+      .enum(["conversation_closed", "conversation_reopened", "handoff_requested", "assigned", "labelled", "snoozed", "unsnoozed", "reassigned", "rated", "team_changed", "attributes_changed", "sla_breached"])
       .optional()
       .describe("system messages only: the public events, and the staff-only timeline's (kind `note`, never shown to the visitor)"),
     details: z.record(z.string(), z.unknown()).optional().describe("a timeline event's facts: `actorMemberId`, and e.g. `until`, `assigneeName`, `added`/`removed`, `score`"),
@@ -190,7 +197,18 @@ export const site = named(
     away_message: z.string().nullable().describe("shown by the widget outside hours; null: the widget's default"),
     assignment: z.enum(ASSIGNMENT_MODES).describe("manual: staff assign; round_robin: a new conversation goes to an online member (docs/routing.md)"),
     reassign_after_minutes: z.number().int().nullable().describe("an assigned conversation waiting this long for a human reply moves on; null: off"),
+    default_team_id: z.string().nullable().describe("the team new conversations and tickets land in (docs/teams.md); null: none"),
+    departments: z.array(z.object({ team_id: z.string(), label: z.string() })).max(10).describe("the teams the widget asks a visitor to choose from; [] asks nothing"),
+    prechat: z
+      .object({
+        fields: z.array(z.object({ key: z.string(), required: z.boolean() })).max(10),
+        consent: z.object({ text: z.string().max(500), required: z.boolean() }).nullable(),
+      })
+      .nullable()
+      .describe("round 4: the pre-chat form (name, email or attribute keys, and an optional consent checkbox with its text); null: none"),
     retention_days: z.int().min(1).max(3650).nullable().describe("closed conversations and tickets older than this many days are erased daily; null: kept"),
+    help_center: helpCenterSetting.describe("extension (round 4): the public help center"),
+    answers: z.enum(ANSWER_MODES).describe("extension (round 4): off (default), suggest (the widget suggests articles) or bot (and the bot answers)"),
   }),
 );
 
@@ -275,9 +293,16 @@ export const conversationMetrics = named(
   }),
 );
 
+/** What a conversation or ticket carries for staff: its team, or null (every agent sees it; docs/teams.md). */
+export const teamRef = z.object({ id: z.string(), name: z.string() }).nullable().describe("the team that holds it; null: none (every agent sees it)");
+
+/** The operator API's list item: the conversation and its team. */
+export const conversationListItem = named("ConversationListItem", conversation.extend({ team: teamRef }));
+
 export const conversationWithMessages = named(
   "ConversationWithMessages",
   conversation.extend({
+    team: teamRef,
     messages: z.array(staffMessage).describe("every message, staff notes included, ordered by (sequence, note_number)"),
     visitor: visitorContext,
     visitor_conversations: z.array(relatedConversation).max(20).describe("an extension: the visitor's other conversations on this site, newest first"),
@@ -309,6 +334,7 @@ export const ticket = named(
     priority: z.enum(["low", "normal", "high", "urgent"]),
     status: z.enum(["open", "pending", "solved"]).describe("`pending`: waiting for the filer; the filer's emailed reply sets `open` again"),
     assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
+    team: teamRef,
     created_at: isoTime,
     updated_at: isoTime.describe("the last change of status, assignee or priority, or the last reply"),
     solved_at: isoTime.nullable(),

@@ -7,7 +7,7 @@ import { AppError } from "../core/errors";
 import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID } from "./statements";
 import { signalMessage } from "../realtime/message-signals";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
-import { fromMessageSqlRow, toWireMessage, type MessageRow, type MessageSqlRow, type WireMessage } from "./message-view";
+import { fromMessageSqlRow, toWireMessage, type MessageRow, type MessageSource, type MessageSqlRow, type WireMessage } from "./message-view";
 import { assertUploaded, claimAttachments } from "./message-attachments";
 
 type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -22,6 +22,8 @@ export interface NewMessage {
   clientId: string;
   /** Ids of files uploaded into the conversation by the same side, sent with the message. */
   attachmentIds?: string[];
+  /** The articles an answer was drawn from (the bot's always has one or more). */
+  sources?: MessageSource[];
 }
 
 export interface Appended<Message = WireMessage> {
@@ -96,6 +98,7 @@ export const appendValues = (message: NewMessage): unknown[] => [
   message.kind,
   message.body,
   message.attachmentIds !== undefined,
+  message.sources?.length ? JSON.stringify(message.sources) : null,
 ];
 
 /** The conversation, and the message with that client id if there is one (else its columns are null). */

@@ -2,13 +2,14 @@ import type { z } from "zod";
 import type { Conversation } from "../generated/prisma/client";
 import type { inboxConversation } from "../contracts/inbox-wire";
 import type { conversation } from "../contracts/wire";
+import { storedAttributes, storedConsent } from "../attributes/stored";
 
 // The wire shape of a conversation (lib/contracts/wire.ts), built only here: the operator API's,
 // and from it the inbox's and the webhooks'. Messages are added by the caller (lib/conversations/message-view.ts).
 
 export type WireConversation = z.infer<typeof conversation>;
-/** The inbox's, without its `messages`, its visitor context (lib/visitors) and its metrics (lib/reports). */
-export type InboxWireConversation = Omit<z.infer<typeof inboxConversation>, "messages" | "visitor" | "visitor_conversations" | "metrics">;
+/** The inbox's, without its `messages`, its visitor context (lib/visitors), its metrics (lib/reports) and its SLA clock (lib/sla). */
+export type InboxWireConversation = Omit<z.infer<typeof inboxConversation>, "messages" | "visitor" | "visitor_conversations" | "metrics" | "sla">;
 /** `conversation.started` and `conversation.closed`'s conversation. */
 export type WebhookWireConversation = Omit<WireConversation, "last_sequence" | "visitor_seen_sequence" | "user_id" | "identity_verified">;
 
@@ -51,11 +52,14 @@ export function toWireConversation(row: ConversationRow): WireConversation {
   };
 }
 
-/** The inbox's: the site's name, the assigned member, whether the visitor is typing, its labels (by name). */
+/** The inbox's: the site's name, the assigned member, its team, whether the visitor is typing, its labels (by name). */
 export function toInboxWireConversation(
   row: ConversationRow & {
     site: { name: string };
     assignedMember: { id: string; name: string } | null;
+    team: { id: string; name: string } | null;
+    attributes: unknown;
+    consent: unknown;
     labels: { label: { id: string; name: string; color: string } }[];
   },
   visitorTyping: boolean,
@@ -67,6 +71,9 @@ export function toInboxWireConversation(
     site_name: row.site.name,
     ...rest,
     assigned_member: row.assignedMember,
+    team: row.team,
+    attributes: storedAttributes(row.attributes),
+    consent: storedConsent(row.consent),
     visitor_typing: visitorTyping,
     labels: row.labels.map(({ label }) => ({ id: label.id, name: label.name, color: label.color })),
   };

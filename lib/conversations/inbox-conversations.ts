@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { db, queryPrepared, type PreparedStatement } from "../db/client";
 import { toInboxWireConversation } from "./conversation-view";
-import type { Conversation, ConversationRead, Label, Member, Message, Site } from "../generated/prisma/client";
+import type { Conversation, ConversationRead, Label, Member, Message, Site, Team } from "../generated/prisma/client";
+import { visibleConversationSql } from "../teams/visibility";
+import { assertMaySee, viewerOf } from "../teams/access";
 import { AppError } from "../core/errors";
 import type { inboxConversationSummary } from "../contracts/inbox-wire";
 import { messageInclude, toInboxWireMessage } from "./message-view";
@@ -14,6 +16,12 @@ import { visitorLook } from "../visitors/generated-name";
 import { readVisitorContext } from "../visitors/visitor-context";
 import type { ConversationListQuery } from "../contracts/inbox";
 import { conversationMetrics } from "../reports/conversation-metrics";
+import { ATTRIBUTE_FILTER_SQL } from "../attributes/statements";
+import { attributeFilterParams } from "../attributes/filters";
+import { storedAttributes, storedConsent } from "../attributes/stored";
+import { DUE_SOON_MINUTES } from "../contracts/sla";
+import { refreshStaleSla } from "../sla/refresh";
+import { toWireSla } from "../sla/wire";
 
 // The inbox's reads of conversations: the list (newest activity first, unread per member) and a
 // whole conversation (which marks it read). What a member does to one is in staff-commands.ts.
@@ -41,8 +49,18 @@ type ListRow = SqlRow<
   | "identity_verified"
   | "snoozed_until"
   | "waiting_since"
+  | "team_id"
+  | "attributes"
+  | "consent"
+  | "sla_policy_id"
+  | "sla_first_response_due_at"
+  | "sla_next_response_due_at"
+  | "sla_resolution_due_at"
+  | "sla_breaches"
+  | "sla_due_at"
 > &
   SqlRow<Site, never, { site_name: "name" }> &
+  OuterJoined<SqlRow<Team, never, { team_name: "name" }>> &
   SqlRow<ConversationRead, "read_sequence"> &
   OuterJoined<SqlRow<Member, never, { assigned_name: "name" }>> &
   OuterJoined<SqlRow<Message, never, { preview_body: "body"; preview_author_type: "authorType"; preview_kind: "kind" }>> &
@@ -65,6 +83,8 @@ const NOT_WAITING = new Date(MAX_CURSOR_EPOCH_MS).toISOString();
 const SORTS = {
   newest: { order: "c.last_activity_at DESC, c.id DESC", after: "(c.last_activity_at, c.id) < ($5, $6::text)" },
   waiting: { order: "c.waiting_since ASC NULLS LAST, c.id ASC", after: `(COALESCE(c.waiting_since, '${NOT_WAITING}'), c.id) > ($5, $6::text)` },
+  // The soonest SLA due time first (an overdue one is soonest), then those without one (docs/sla.md).
+  sla: { order: "c.sla_due_at ASC NULLS LAST, c.id ASC", after: `(COALESCE(c.sla_due_at, '${NOT_WAITING}'), c.id) > ($5, $6::text)` },
 } as const;
 
 // Prepared (one plan per connection): the list is the inbox's commonest read, re-read on every
@@ -79,6 +99,11 @@ const inboxPage = (sort: keyof typeof SORTS): PreparedStatement => ({
         AND ($4::text IS NULL OR ($4 = 'me' AND c.assigned_member_id = $1) OR ($4 = 'unassigned' AND c.assigned_member_id IS NULL))
         AND ($5::timestamptz IS NULL OR ${SORTS[sort].after})
         AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels fl WHERE fl.conversation_id = c.id AND fl.label_id = $8))
+        AND ($9::text IS NULL OR ($9 = 'none' AND c.team_id IS NULL) OR c.team_id = $9)
+        AND ${ATTRIBUTE_FILTER_SQL}
+        AND ($13::text IS NULL OR ($13 = 'breached' AND c.sla_breached_at IS NOT NULL)
+             OR ($13 = 'due_soon' AND c.sla_due_at > clock_timestamp() AND c.sla_due_at <= clock_timestamp() + make_interval(mins => ${DUE_SOON_MINUTES})))
+        AND ${visibleConversationSql({ row: "c", member: "$1", role: "$10" })}
       ORDER BY ${SORTS[sort].order}
       LIMIT $7
     )
@@ -89,7 +114,8 @@ const inboxPage = (sort: keyof typeof SORTS): PreparedStatement => ({
              WHERE um.conversation_id = c.id AND um.author_type = 'visitor'
                AND um.sequence > COALESCE(r.read_sequence, 0)) AS unread,
            lm.body AS preview_body, lm.author_type AS preview_author_type, lm.kind AS preview_kind, lm.author_name AS preview_author_name,
-           c.identity_verified, c.snoozed_until, c.waiting_since,
+           c.identity_verified, c.snoozed_until, c.waiting_since, c.team_id, tm.name AS team_name, c.attributes, c.consent,
+           c.sla_policy_id, c.sla_first_response_due_at, c.sla_next_response_due_at, c.sla_resolution_due_at, c.sla_breaches, c.sla_due_at,
            (SELECT COALESCE(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name_key, l.id), '[]'::json)
               FROM conversation_labels cl JOIN labels l ON l.id = cl.label_id
              WHERE cl.conversation_id = c.id) AS labels,
@@ -97,6 +123,7 @@ const inboxPage = (sort: keyof typeof SORTS): PreparedStatement => ({
     FROM page c
     JOIN sites s ON s.id = c.site_id
     LEFT JOIN members am ON am.id = c.assigned_member_id
+    LEFT JOIN teams tm ON tm.id = c.team_id
     LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.member_id = $1
     LEFT JOIN LATERAL (
       SELECT m.body, m.author_type, m.kind, pm.name AS author_name FROM messages m
@@ -106,13 +133,14 @@ const inboxPage = (sort: keyof typeof SORTS): PreparedStatement => ({
     ) lm ON true
     ORDER BY ${SORTS[sort].order}`,
 });
-const INBOX_PAGES = { newest: inboxPage("newest"), waiting: inboxPage("waiting") };
+const INBOX_PAGES = { newest: inboxPage("newest"), waiting: inboxPage("waiting"), sla: inboxPage("sla") };
 
 export async function listInboxConversations(member: StaffMember, query: ConversationListQuery) {
   const before = query.cursor?.at ?? null;
   const beforeId = query.cursor?.id ?? null;
   const assigned = query.assigned === "all" ? null : query.assigned;
   const status = query.status === "all" ? null : query.status;
+  await refreshStaleSla(); // the SLA columns the page reads are up to date (lib/sla/refresh.ts)
   // The page first (a walk down the last_activity_at or waiting_since index), then per row its preview and unread count.
   const rows = await queryPrepared<ListRow>(INBOX_PAGES[query.sort], [
     member.id,
@@ -123,11 +151,20 @@ export async function listInboxConversations(member: StaffMember, query: Convers
     beforeId,
     query.limit + 1,
     query.label ?? null,
+    query.team ?? null,
+    member.role,
+    ...(await attributeFilterParams(query.attr)),
+    query.sla ?? null,
   ]);
   const items = rows.slice(0, query.limit).map(toSummary);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   if (!last) return { items, next_cursor: null };
-  const at = query.sort === "waiting" ? (last.waiting_since ?? new Date(MAX_CURSOR_EPOCH_MS)) : last.last_activity_at;
+  const at =
+    query.sort === "waiting"
+      ? (last.waiting_since ?? new Date(MAX_CURSOR_EPOCH_MS))
+      : query.sort === "sla"
+        ? (last.sla_due_at ?? new Date(MAX_CURSOR_EPOCH_MS))
+        : last.last_activity_at;
   return { items, next_cursor: encodeKeysetCursor({ at, id: last.id }) };
 }
 
@@ -161,30 +198,44 @@ function toSummary(row: ListRow): ConversationSummary {
     visitor_display_name: look.display_name,
     visitor_avatar_color: look.avatar_color,
     rating: row.rating_score === null ? null : { score: row.rating_score },
+    team: row.team_id === null ? null : { id: row.team_id, name: row.team_name ?? "" },
+    attributes: storedAttributes(row.attributes),
+    consent: storedConsent(row.consent),
+    sla: toWireSla({
+      policyId: row.sla_policy_id,
+      firstResponseDueAt: row.sla_first_response_due_at,
+      nextResponseDueAt: row.sla_next_response_due_at,
+      resolutionDueAt: row.sla_resolution_due_at,
+      breaches: row.sla_breaches,
+    }),
   };
 }
 
-/** How many open conversations have visitor messages this member has not read (the tab title's count). */
+/** How many open conversations the member may see have visitor messages they have not read (the tab title's count). */
 const UNREAD_TOTAL: PreparedStatement = {
   name: "inbox_unread_total",
   text: `
     SELECT count(*) AS n FROM conversations c
     LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.member_id = $1
-    WHERE c.status = 'open' AND c.last_visitor_sequence > COALESCE(r.read_sequence, 0)`,
+    WHERE c.status = 'open' AND c.last_visitor_sequence > COALESCE(r.read_sequence, 0)
+      AND ${visibleConversationSql({ row: "c", member: "$1", role: "$2" })}`,
 };
 
-export async function unreadConversationCount(memberId: string): Promise<number> {
-  const [row] = await queryPrepared<{ n: bigint | number | string }>(UNREAD_TOTAL, [memberId]);
+export async function unreadConversationCount(member: Pick<StaffMember, "id" | "role">): Promise<number> {
+  const [row] = await queryPrepared<{ n: bigint | number | string }>(UNREAD_TOTAL, [member.id, member.role]);
   return Number(row?.n ?? 0);
 }
 
 /** One conversation, whole, notes included; reading it marks it read for this member. */
 export async function readInboxConversation(member: StaffMember, id: string) {
+  await assertMaySee(member, "conversation", id); // the inbox's page reads it without the route
+  await refreshStaleSla([id]);
   const prisma = await db();
   const row = await prisma.conversation.findUnique({
     where: { id },
     include: {
       site: { select: { name: true } },
+      team: { select: { id: true, name: true } },
       assignedMember: { select: { id: true, name: true } },
       messages: { orderBy: [{ sequence: "asc" }, { noteNumber: "asc" }], include: { ...messageInclude, mentions: { select: { memberId: true } } } },
       labels: { select: { label: { select: { id: true, name: true, color: true } } }, orderBy: [{ label: { nameKey: "asc" } }, { labelId: "asc" }] },
@@ -193,7 +244,7 @@ export async function readInboxConversation(member: StaffMember, id: string) {
   if (!row) throw conversationNotFound();
   const lastSequence = row.messages.at(-1)?.sequence ?? row.lastSequence;
   await markRead(member.id, id, Math.max(lastSequence, row.lastSequence));
-  const [presence, context, metrics] = await Promise.all([livePresence(id, member.id), readVisitorContext(row), conversationMetrics(id)]);
+  const [presence, context, metrics] = await Promise.all([livePresence(id, member.id), readVisitorContext(row, await viewerOf(member)), conversationMetrics(id)]);
   const typing = presence.filter((entry) => entry.author_type === "visitor" && entry.typing);
   return {
     ...toInboxWireConversation(row, typing.length > 0),
@@ -201,6 +252,13 @@ export async function readInboxConversation(member: StaffMember, id: string) {
     visitor: context.visitor,
     visitor_conversations: context.conversations,
     metrics,
+    sla: toWireSla({
+      policyId: row.slaPolicyId,
+      firstResponseDueAt: row.slaFirstResponseDueAt,
+      nextResponseDueAt: row.slaNextResponseDueAt,
+      resolutionDueAt: row.slaResolutionDueAt,
+      breaches: row.slaBreaches,
+    }),
   };
 }
 

@@ -22,10 +22,10 @@ export async function checkMentions(kind: "message" | "note", memberIds: string[
 }
 
 /** Records the note's mentions (a replayed note's are already there: nothing new). */
-export async function storeMentions(messageId: string, memberIds: string[]): Promise<void> {
+export async function storeMentions(messageId: string, conversationId: string, memberIds: string[]): Promise<void> {
   if (memberIds.length === 0) return;
   await (await db()).messageMention.createMany({
-    data: [...new Set(memberIds)].map((memberId) => ({ id: randomUUID(), messageId, memberId })),
+    data: [...new Set(memberIds)].map((memberId) => ({ id: randomUUID(), messageId, conversationId, memberId })),
     skipDuplicates: true,
   });
 }

@@ -9,7 +9,7 @@ export type AttachmentRow = Pick<MessageAttachment, "id" | "name" | "contentType
 /** `noteNumber`: 0 for a public message; a note's number (staff views only). */
 export type MessageRow = Pick<
   Message,
-  "id" | "conversationId" | "sequence" | "noteNumber" | "clientId" | "authorType" | "authorId" | "kind" | "body" | "createdAt" | "event"
+  "id" | "conversationId" | "sequence" | "noteNumber" | "clientId" | "authorType" | "authorId" | "kind" | "body" | "createdAt" | "event" | "sources"
 > & { member: Pick<Member, "name" | "avatarTag" | "bot"> | null; attachments: AttachmentRow[] };
 
 export const messageInclude = {
@@ -22,7 +22,7 @@ export const messageInclude = {
  * A message's files come in the same statement, and are looked for only where it has some.
  */
 export const MESSAGE_SQL_COLUMNS = `m.id, m.sequence, m.note_number, m.conversation_id, m.client_id, m.author_type, m.author_id, m.kind,
-  m.body, m.created_at, m.event, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag, mem.bot AS member_bot,
+  m.body, m.created_at, m.event, m.sources, mem.name AS member_name, mem.avatar_tag AS member_avatar_tag, mem.bot AS member_bot,
   CASE WHEN m.has_attachments THEN (
     SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'content_type', a.content_type, 'bytes', a.bytes) ORDER BY a.position)
     FROM message_attachments a WHERE a.message_id = m.id
@@ -33,7 +33,7 @@ export type AttachmentSqlRow = SqlRow<MessageAttachment, "id" | "name" | "conten
 
 export type MessageSqlRow = SqlRow<
   Message,
-  "id" | "sequence" | "note_number" | "conversation_id" | "client_id" | "author_type" | "author_id" | "kind" | "body" | "created_at" | "event"
+  "id" | "sequence" | "note_number" | "conversation_id" | "client_id" | "author_type" | "author_id" | "kind" | "body" | "created_at" | "event" | "sources"
 > &
   OuterJoined<SqlRow<Member, never, { member_name: "name"; member_avatar_tag: "avatarTag"; member_bot: "bot" }>> & {
     attachments: AttachmentSqlRow[] | null;
@@ -54,6 +54,7 @@ export function fromMessageSqlRow(row: MessageSqlRow): MessageRow {
     body: row.body,
     createdAt: row.created_at,
     event: row.event,
+    sources: row.sources,
     member: row.member_name === null ? null : { name: row.member_name, avatarTag: row.member_avatar_tag, bot: row.member_bot === true },
     attachments: (row.attachments ?? []).map(fromAttachmentSqlRow),
   };
@@ -74,7 +75,14 @@ const toWireAttachments = (attachments: AttachmentRow[], path: (id: string) => s
     url: path(attachment.id),
   }));
 
-export type MessageEvent = "conversation_closed" | "conversation_reopened";
+export type MessageEvent = "conversation_closed" | "conversation_reopened" | "handoff_requested";
+
+/** An article an answer was drawn from. */
+export interface MessageSource {
+  article_id: string;
+  title: string;
+  url: string;
+}
 /** What staff may see in `event`: the public events and the staff-only timeline's (lib/conversations/timeline.ts). */
 export type StaffMessageEvent = MessageEvent | TimelineEvent;
 
@@ -101,6 +109,7 @@ export function toWireMessage(row: MessageRow, visitorName: string | null) {
     author_avatar: string | null;
     event?: MessageEvent;
     attachments: ReturnType<typeof toWireAttachments>;
+    sources: MessageSource[];
   } = {
     id: row.id,
     sequence: row.sequence,
@@ -114,6 +123,7 @@ export function toWireMessage(row: MessageRow, visitorName: string | null) {
     author_name: authorName,
     author_avatar: authorAvatar,
     attachments: toWireAttachments(row.attachments, visitorAttachmentPath),
+    sources: (row.sources ?? []) as unknown as MessageSource[], // written only by appendMessage from MessageSource[]
   };
   if (row.event) wire.event = row.event as MessageEvent;
   return wire;

@@ -30,6 +30,17 @@ export const UPSERT_PRESENCE: PreparedStatement = {
                    THEN pg_notify('${MESSAGE_CHANNEL}', '${PRESENCE_PAYLOAD_PREFIX}' || conversation_id)::text END AS notified`,
 };
 
+// Ends a typing without the NOTIFY: a typing that ends with the message it was typing, whose own
+// wake-up tells of both (staff-commands.ts `sendEndingTyping`). Only a typing that exists is ended
+// (an upsert would trip the foreign key for a conversation that does not exist, before its 404).
+const END_TYPING_QUIETLY: PreparedStatement = {
+  name: "end_typing_quietly",
+  text: `
+    UPDATE presence SET typing = false, expires_at = $3
+    WHERE conversation_id = $1 AND actor_id = $2 AND typing
+    RETURNING 1 AS ended`,
+};
+
 // author_name (an extension of the spec's entry): the staff member's name, so the widget can say
 // who is typing before that member has written anything.
 const LIVE_PRESENCE: PreparedStatement = {
@@ -50,6 +61,12 @@ export async function setPresence(actor: PresenceActor, typing: boolean): Promis
   await queryPrepared(UPSERT_PRESENCE, [actor.conversationId, actor.actorId, actor.authorType, typing, expiresAt]);
   // Embedded mode has no NOTIFY listener: wake this process's long-polls once committed.
   if (actor.authorType === "staff" && isEmbeddedDatabase()) signalPresence(actor.conversationId);
+}
+
+/** Records that the actor stopped typing, waking no one: the caller's next write (a message) does. Whether a typing ended. */
+export async function endTypingQuietly(actor: PresenceActor): Promise<boolean> {
+  const ended = await queryPrepared<{ ended: number }>(END_TYPING_QUIETLY, [actor.conversationId, actor.actorId, new Date(Date.now() + PRESENCE_TTL_MS)]);
+  return ended.length > 0;
 }
 
 export type PresenceEntry = Awaited<ReturnType<typeof livePresence>>[number];

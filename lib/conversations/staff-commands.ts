@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { appendMessage, type View } from "./append-message";
-import { toWireMessage, type WireMessage } from "./message-view";
-import { setPresence } from "./presence";
+import { toWireMessage, type MessageSource, type WireMessage } from "./message-view";
+import { endTypingQuietly, setPresence } from "./presence";
 import { closeConversationWithNotice, reopenConversation } from "./conversation-status";
 import { toWireConversation } from "./conversation-view";
 import { appendTimelineEvent } from "./timeline";
 import { storeMentions, checkMentions } from "./mentions";
 import { canSignIn } from "../members/can-sign-in";
+import { assertAssigneeMaySee } from "../teams/access";
 
 // What a member does to a conversation, whichever audience asks: the inbox (the signed-in member)
 // and the operator API (a member named in the request) call these same commands. Each audience
@@ -24,6 +25,8 @@ export interface StaffMessageInput {
   attachments?: string[];
   /** Members a note @mentions (lib/conversations/mentions.ts). */
   mentions?: string[];
+  /** The articles an answer was drawn from (the bot's). */
+  sources?: MessageSource[];
 }
 
 /** A reply or a note by `memberId`; a note may mention members. */
@@ -45,17 +48,48 @@ export async function sendStaffMessage<Message extends { id: string } = WireMess
       body: input.body,
       clientId: input.clientId ?? `staff_${randomUUID()}`,
       attachmentIds: input.attachments,
+      sources: input.sources,
     },
     view,
   );
   if (mentions.length === 0) return sent;
-  await storeMentions(sent.message.id, mentions);
+  await storeMentions(sent.message.id, conversationId, mentions);
   return { ...sent, message: { ...sent.message, mentions } };
 }
 
 /**
- * A send from the inbox's composer: the message, then the member's typing ends (the composer set
- * it) and a public reply marks the conversation read for them up to it (read positions are the
+ * A staff message from someone who was typing it: the typing ends in the message's own wake-up.
+ * Ended after the message, with a signal of its own, it answered an open widget's held poll twice:
+ * once with the message beside the stale "typing", then at once again for the stop. So a public
+ * message's typing ends first, quietly, and the message's signal wakes the poll, which reads
+ * presence with the messages (visitor-messages.ts). A note wakes no visitor, and a refused send
+ * sends nothing: then the stop is signalled as usual.
+ */
+export async function sendEndingTyping<Message extends { id: string } = WireMessage>(
+  memberId: string,
+  conversationId: string,
+  input: StaffMessageInput,
+  view?: View<Message>,
+) {
+  const typist = { conversationId, actorId: memberId, authorType: "staff" as const };
+  if (input.kind !== "message") {
+    const sent = await sendStaffMessage(memberId, conversationId, input, view);
+    await setPresence(typist, false);
+    return sent;
+  }
+  const endedTyping = await endTypingQuietly(typist);
+  try {
+    return await sendStaffMessage(memberId, conversationId, input, view);
+  } catch (error) {
+    // The typing ended quietly but no message tells of it: say so. The send's own error is the answer.
+    if (endedTyping) await setPresence(typist, false).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * A send from the inbox's composer: the message, which ends the member's typing (the composer set
+ * it), and a public reply marks the conversation read for them up to it (read positions are the
  * inbox's).
  */
 export async function sendFromComposer<Message extends { id: string; kind: string; sequence: number }>(
@@ -64,8 +98,7 @@ export async function sendFromComposer<Message extends { id: string; kind: strin
   input: StaffMessageInput,
   view: View<Message>,
 ) {
-  const sent = await sendStaffMessage(memberId, conversationId, input, view);
-  await setPresence({ conversationId, actorId: memberId, authorType: "staff" }, false);
+  const sent = await sendEndingTyping(memberId, conversationId, input, view);
   if (sent.message.kind === "message") await markRead(memberId, conversationId, sent.message.sequence);
   return sent;
 }
@@ -104,7 +137,7 @@ export async function reopenClosedConversation(id: string, memberId?: string) {
 }
 
 /**
- * Assigns the conversation to an active member, or to nobody (`null`). A change is recorded in the
+ * Assigns the conversation to an active member who may see it (docs/teams.md), or to nobody (`null`). A change is recorded in the
  * staff-only timeline (`assigned`), naming `actorMemberId` when a member did it.
  */
 export async function assignConversation(conversationId: string, memberId: string | null, actorMemberId: string | null = null) {
@@ -116,6 +149,7 @@ export async function assignConversation(conversationId: string, memberId: strin
       throw new AppError("member_not_found", "No active team member has this id.");
     }
     assigneeName = assignee.name;
+    await assertAssigneeMaySee("conversation", conversationId, memberId);
   }
   await prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ assigned_member_id: string | null }[]>`SELECT assigned_member_id FROM conversations WHERE id = ${conversationId} FOR UPDATE`;

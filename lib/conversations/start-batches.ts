@@ -32,6 +32,11 @@ export interface NewConversation {
   tokenExpiresAt: Date;
   /** The first message, if the start carries one. */
   message: { id: string; clientId: string; body: string } | null;
+  /** The department chosen (a team); null: the site's default team, if any. */
+  teamId: string | null;
+  /** The pre-chat form's attribute values (a JSON object, typed) and accepted consent (JSON {text, at}); null: none. */
+  attributes: string | null;
+  consent: string | null;
 }
 
 interface Waiting {
@@ -97,6 +102,9 @@ async function write(inboxId: string, batch: Waiting[]): Promise<boolean> {
     column((c) => c.userAgent),
     column((c) => c.startPageUrl),
     column((c) => c.startPageTitle),
+    column((c) => c.teamId),
+    column((c) => c.attributes),
+    column((c) => c.consent),
   ]);
   return drawn.length > 0;
 }

@@ -38,7 +38,8 @@ export const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
  * Appends message $1 to conversation $2, unless the conversation is missing or closed or client_id
  * $3 is taken (then no row). A visitor's message wakes a snoozed conversation (its trigger writes
  * the `unsnoozed` timeline event, migration 20261128060000). The values: id, conversation id, client id, author type, author id,
- * member id, kind, body, whether files come with it (claimed in the same transaction). A public
+ * member id, kind, body, whether files come with it (claimed in the same transaction), its sources
+ * (JSON, null for none: a bot's answer carries them from the first moment it exists). A public
  * message takes the next public sequence; a note takes none (the visitor's sequence has no
  * gaps): it keeps the last public sequence and takes the next note
  * number. The UPDATE takes the conversation's row lock, so concurrent appends queue up; the
@@ -58,9 +59,9 @@ export const APPEND_MESSAGE: PreparedStatement = {
         AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = $2 AND client_id = $3)
       RETURNING last_sequence, last_note_number, visitor_name
     ), m AS (
-      INSERT INTO messages (id, conversation_id, sequence, note_number, client_id, author_type, author_id, member_id, kind, body, has_attachments)
+      INSERT INTO messages (id, conversation_id, sequence, note_number, client_id, author_type, author_id, member_id, kind, body, has_attachments, sources)
       SELECT $1, $2, bumped.last_sequence, CASE WHEN $7 = 'message' THEN 0 ELSE bumped.last_note_number END,
-             $3, $4, $5, $6, $7, $8, $9
+             $3, $4, $5, $6, $7, $8, $9, coalesce($10::jsonb, '[]'::jsonb)
       FROM bumped
       RETURNING *
     )
@@ -78,7 +79,9 @@ export const APPEND_MESSAGE: PreparedStatement = {
  * of one per start (lib/conversations/start-batches.ts). The other values are arrays, one entry
  * per conversation: id, site id, origin, visitor id, visitor name, visitor email, offline, user
  * id, identity verified, token id, token hash, token expiry, message id, client id, body, and the
- * visitor's context: browser visitor id, time zone, locale, User-Agent, start page URL and title.
+ * visitor's context: browser visitor id, time zone, locale, User-Agent, start page URL and title;
+ * and the department chosen (a team id; null: the site's default team); the pre-chat form's
+ * attribute values and accepted consent (JSON text; null: none).
  */
 export const START_CONVERSATIONS: PreparedStatement = {
   name: "start_conversations",
@@ -87,17 +90,20 @@ export const START_CONVERSATIONS: PreparedStatement = {
       SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[],
                            $10::text[], $11::boolean[], $12::text[], $13::text[], $14::timestamptz[],
                            $15::text[], $16::text[], $17::text[],
-                           $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[])
+                           $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[],
+                           $25::text[], $26::text[])
         AS t(id, site_id, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified,
              token_id, token_hash, expires_at, message_id, client_id, body,
-             browser_visitor_id, timezone, locale, user_agent, start_page_url, start_page_title)
+             browser_visitor_id, timezone, locale, user_agent, start_page_url, start_page_title, team_id, attributes, consent)
     ), drawn AS (${drawAllowanceSql("$1", "$2", "cardinality($3::text[])")}
     ), conversation AS (
       INSERT INTO conversations (id, site_id, inbox_id, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified, last_sequence,
-                                 browser_visitor_id, timezone, locale, user_agent, start_page_url, start_page_title)
+                                 browser_visitor_id, timezone, locale, user_agent, start_page_url, start_page_title, team_id, attributes, consent)
       SELECT input.id, site_id, $1, origin, visitor_id, visitor_name, visitor_email, offline, user_id, identity_verified,
              CASE WHEN body IS NULL THEN 0 ELSE 1 END,
-             browser_visitor_id, timezone, locale, user_agent, start_page_url, start_page_title
+             browser_visitor_id, timezone, locale, user_agent, start_page_url, start_page_title,
+             COALESCE(input.team_id, (SELECT s.default_team_id FROM sites s WHERE s.id = input.site_id)),
+             COALESCE(input.attributes::jsonb, '{}'::jsonb), input.consent::jsonb
       FROM input CROSS JOIN drawn
     ), token AS (
       INSERT INTO visitor_tokens (id, hash, conversation_id, origin, expires_at)

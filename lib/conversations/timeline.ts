@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { queryPrepared, type PreparedStatement, type PrismaClient } from "../db/client";
 import { AppError } from "../core/errors";
+import { actingRule } from "../core/acting-rule";
 
 // Staff-only timeline events (decisions.md round 3, "Timeline events and close/reopen"): stored like
 // a note — kind `note`, the next note number, outside the public sequence the visitor reads — by
@@ -10,11 +11,13 @@ import { AppError } from "../core/errors";
 // plain English summary for any other reader. `unsnoozed` is also written by a trigger
 // (migration 20261128060000), whichever path wakes the conversation.
 
-export const TIMELINE_EVENTS = ["assigned", "labelled", "snoozed", "unsnoozed", "reassigned", "rated"] as const;
+export const TIMELINE_EVENTS = ["assigned", "labelled", "snoozed", "unsnoozed", "reassigned", "rated", "team_changed", "attributes_changed", "sla_breached"] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
 export interface TimelineDetails {
   actorMemberId?: string | null;
+  /** The rule that did it (docs/rules.md), set from the acting rule when a rule's action runs. */
+  rule?: { id: string; name: string };
   [key: string]: unknown;
 }
 
@@ -35,7 +38,9 @@ const APPEND_TIMELINE_EVENT: PreparedStatement = {
 };
 
 /** Appends a staff-only event to the conversation's timeline (in `tx` when given, so it commits with the change it records). */
-export async function appendTimelineEvent(conversationId: string, event: TimelineEvent, details: TimelineDetails, tx?: Transaction): Promise<string> {
+export async function appendTimelineEvent(conversationId: string, event: TimelineEvent, given: TimelineDetails, tx?: Transaction): Promise<string> {
+  const rule = actingRule();
+  const details = rule ? { ...given, rule } : given;
   const values = [
     randomUUID(),
     conversationId,
@@ -73,5 +78,16 @@ export function summarize(event: TimelineEvent, details: TimelineDetails): strin
       return "Unsnoozed";
     case "rated":
       return typeof details.score === "number" ? `Rated ${details.score} of 5` : "Rated";
+    case "team_changed": {
+      const team = text(details.teamName);
+      return team ? `Moved to ${team}` : "Moved out of its team";
+    }
+    case "attributes_changed": {
+      const changes = Array.isArray(details.changes) ? (details.changes as { label?: unknown; to?: unknown }[]) : [];
+      const parts = changes.map((change) => `${text(change.label) ?? "?"}: ${change.to === null || change.to === undefined ? "removed" : String(change.to)}`);
+      return parts.length > 0 ? `Attributes ${parts.join(", ")}`.slice(0, 500) : "Attributes changed";
+    }
+    case "sla_breached":
+      return `SLA ${(text(details.kind) ?? "target").replace("_", " ")} breached: ${text(details.why) ?? ""}`.trim();
   }
 }

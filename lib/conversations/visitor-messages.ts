@@ -69,7 +69,9 @@ export async function listVisitorMessages(visitor: VisitorSession, page: Page & 
       const outcome = await subscription.next(listening ? remaining : Math.min(remaining, FALLBACK_POLL_MS), signal);
       if (outcome === "aborted") break;
       if (outcome === "message" || !listening) current = await readPage(visitor, page);
-      if (typing && (outcome === "presence" || !listening)) await typing.read();
+      // A message reads presence too: its author's typing ended with it (staff-commands.ts
+      // `sendEndingTyping`), and one answer carries both.
+      if (typing && (outcome !== "timeout" || !listening)) await typing.read();
     }
     return typing ? typing.answer(current) : current;
   } finally {

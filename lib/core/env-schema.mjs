@@ -24,7 +24,8 @@ const ipv4 = z.ipv4();
 const ipv6 = z.ipv6();
 /**
  * WEBHOOK_ALLOWED_TARGETS: comma-separated host names (exact) and CIDRs (an address alone is a
- * /32 or /128), which webhooks may reach even when internal (lib/webhooks/target-guard.ts).
+ * /32 or /128), which webhooks may reach even when internal, and over http when the URL's host is
+ * one of them (lib/webhooks/target-guard.ts).
  */
 const allowedTargets = z.preprocess(emptyAsUndefined, z.string().optional()).transform((value, ctx) => {
   /** @type {{ names: string[], ranges: { network: string, prefix: number, family: "ipv4" | "ipv6" }[] }} */
@@ -43,6 +44,24 @@ const allowedTargets = z.preprocess(emptyAsUndefined, z.string().optional()).tra
     }
   }
   return allowed;
+});
+/**
+ * DNS_SERVERS: comma-separated `address[:port]` (IPv6 with a port as `[address]:port`), the form
+ * node:dns `setServers` takes; unset, the system's resolver.
+ */
+const dnsServers = z.preprocess(emptyAsUndefined, z.string().optional()).transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  /** @type {string[]} */
+  const servers = [];
+  for (const raw of value.split(",")) {
+    const entry = raw.trim();
+    const match = /^\[([^\]]+)\](?::([0-9]{1,5}))?$/.exec(entry) ?? /^([^:]+)(?::([0-9]{1,5}))?$/.exec(entry);
+    const [address, port] = match ? [match[1] ?? "", match[2]] : [entry, undefined];
+    const addressOk = match ? ipv4.safeParse(address).success || (entry.startsWith("[") && ipv6.safeParse(address).success) : ipv6.safeParse(entry).success;
+    if (addressOk && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535))) servers.push(entry);
+    else ctx.addIssue({ code: "custom", message: `has ${JSON.stringify(entry)}, which is not an IP address with an optional port (e.g. 127.0.0.53, 10.0.0.2:5353, [fd00::53]:53)` });
+  }
+  return servers;
 });
 const postgresUrl = z.preprocess(
   emptyAsUndefined,
@@ -83,6 +102,7 @@ export const envSchema = z
     RATE_LIMIT_VISITOR_PER_MINUTE: count(120),
     RATE_LIMIT_RENEW_PER_HOUR: count(10),
     RATE_LIMIT_SEARCH_PER_MINUTE: count(60),
+    RATE_LIMIT_ARTICLES_PER_MINUTE: count(120),
     /** How many proxies in front of the service append to X-Forwarded-For (and may be trusted). */
     TRUSTED_PROXY_HOPS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
     UPSTASH_REDIS_REST_URL: httpUrl,
@@ -135,6 +155,8 @@ export const envSchema = z
     INBOUND_EMAIL_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     /** The port of the built-in SMTP listener for replies (npm start only; off when unset). */
     INBOUND_SMTP_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    /** Where the inbound mail checks (SPF, DKIM, DMARC) ask DNS: `address[:port]`, comma-separated; unset, the system's resolver. */
+    DNS_SERVERS: dnsServers,
     /** PEM files of the listener's certificate and key: with both, it offers STARTTLS. */
     INBOUND_SMTP_TLS_CERT: optionalString,
     INBOUND_SMTP_TLS_KEY: optionalString,
@@ -154,6 +176,14 @@ export const envSchema = z
     OIDC_CLIENT_SECRET: optionalString,
     // `agent`: a verified email the provider vouches for, unknown here, becomes an agent; unset: members only.
     OIDC_AUTO_PROVISION: z.preprocess(emptyAsUndefined, z.enum(["agent"]).optional()),
+    // The owner's model (docs/answers.md, "The model"): an OpenAI-compatible API (Ollama, vLLM, LiteLLM,
+    // OpenAI) that phrases the bot's answers and suggestions from Parley's own passages. Unset: none.
+    AI_BASE_URL: httpUrl,
+    AI_API_KEY: optionalString,
+    AI_MODEL: optionalString,
+    AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+    // Calls per site and UTC day; past it the deterministic answer.
+    AI_DAILY_CALLS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(1_000)),
     // `off` for SSO-only teams: the inbox refuses passwords (setup and invite links still set one).
     PASSWORD_SIGN_IN: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
   })
@@ -195,6 +225,7 @@ export const envSchema = z
     if (env.OIDC_ISSUER && !isHttpsOrLoopback(env.OIDC_ISSUER)) {
       ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "must be an https URL (http only for a provider on this machine)" });
     }
+    if (env.AI_BASE_URL && !env.AI_MODEL) ctx.addIssue({ code: "custom", path: ["AI_MODEL"], message: "is required with AI_BASE_URL (the model's name, e.g. llama3.2)" });
     if (env.PASSWORD_SIGN_IN === "off" && !env.OIDC_ISSUER) {
       ctx.addIssue({ code: "custom", path: ["PASSWORD_SIGN_IN"], message: "can be off only with single sign-on configured (OIDC_ISSUER)" });
     }

@@ -15,7 +15,7 @@ import { processSingleton } from "./process-registry.mjs";
  * @typedef {import("./reply-handlers.mjs").HotRoutes} HotRoutes
  * @typedef {{ hotRoutes: HotRoutes, close: () => Promise<void> }} ProvidedApp
  *   `close` ends what the app holds open (notification worker, LISTEN connections, database)
- * @typedef {{ app: Promise<ProvidedApp>, provide: (app: ProvidedApp) => void, draining: boolean, drainListeners: Set<() => void>, work: Set<Promise<unknown>> }} Lifecycle
+ * @typedef {{ app: Promise<ProvidedApp>, provide: (app: ProvidedApp) => void, draining: boolean, drainListeners: Set<() => void>, work: Set<Promise<unknown>>, stopRequested: boolean }} Lifecycle
  */
 
 const state = processSingleton("lifecycle", createLifecycle);
@@ -26,7 +26,20 @@ function createLifecycle() {
   let provide = () => {};
   /** @type {Promise<ProvidedApp>} */
   const app = new Promise((resolve) => (provide = resolve));
-  return { app, provide, draining: false, drainListeners: new Set(), work: new Set() };
+  return { app, provide, draining: false, drainListeners: new Set(), work: new Set(), stopRequested: false };
+}
+
+/**
+ * A stop was asked for while the service was still starting (SIGTERM during migrations): the
+ * migration step in progress finishes (or rolls back), no further step begins (lib/db/migrations.ts),
+ * and the front stops once the start has unwound (scripts/start.mjs).
+ */
+export function requestStop() {
+  state.stopRequested = true;
+}
+
+export function stopRequested() {
+  return state.stopRequested;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -6,10 +6,12 @@ import pg from "pg";
 import { queryWatch, type QueryWatch } from "./query-watch";
 import { directDatabaseUrl, env, onVercel } from "../core/env";
 import { log } from "../core/log";
+import { makePrivateDir, tightenTree } from "../core/private-files";
 import { processSingleton } from "../core/process-registry.mjs";
 import { PrismaClient } from "../generated/prisma/client";
 import { pgliteSession, pgSession, runMigrations } from "./migrations";
 import { namedStatements, type NamedStatements } from "./pglite-statements";
+import { scrubTables } from "./scrub-erased";
 
 export type { PrismaClient };
 
@@ -19,6 +21,8 @@ interface Database {
   sql: SqlExecutor;
   /** Embedded mode only: NOTIFYs on this channel, as PGlite delivers them in-process. */
   listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Embedded mode only: see scrubErasedRows. */
+  scrub?(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,12 @@ const HANDSHAKE_TIMEOUT_MS = 1_500;
 // The server cancels a statement after this long (as long as Prisma lets an interactive
 // transaction run); a chat's queries take milliseconds.
 const STATEMENT_TIMEOUT_MS = 5_000;
+// No JIT compilation for the service's sessions: its statements take milliseconds, and a plan whose
+// estimate crosses jit_above_cost spends more compiling than running: an agent's unread count (the
+// visibility rule's subplans over a whole table) 16 ms of 22, a rare word's search at 10 M messages
+// 1.0 s of 1.1 (docs/performance.md).
+// Options in DATABASE_URL (`?options=...`) take precedence over this default.
+const SESSION_OPTIONS = "-c jit=off";
 // The client gives up on an answer after this long, closing the connection: on a partitioned
 // network the socket looks open but nothing ever comes back, and without it a request would hang
 // for many minutes.
@@ -111,7 +121,7 @@ export async function sqlExecutor(): Promise<SqlExecutor> {
 
 /** A pool of its own on DATABASE_URL (a second service instance in tests); end() it after. */
 export function separatePostgresExecutor(connectionString: string, max = 4): SqlExecutor & { end(): Promise<void> } {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS, options: SESSION_OPTIONS });
   pool.on("error", () => {});
   return { ...poolExecutor(pool), end: () => pool.end() };
 }
@@ -121,6 +131,17 @@ export async function listenEmbedded(channel: string, callback: (payload: string
   const open = await database();
   if (!open.listen) throw new Error("listenEmbedded: only the embedded database delivers notifications in-process");
   return open.listen(channel, callback);
+}
+
+/**
+ * After rows were erased (a privacy request, retention): in embedded mode, rewrites the tables so
+ * no file under DATA_DIR keeps the erased rows' bytes (docs/security.md, "What erasure removes,
+ * where"); on PostgreSQL, nothing (the operator's vacuum settings decide, as documented there).
+ */
+export async function scrubErasedRows(tables: Iterable<string>): Promise<void> {
+  const names = [...new Set(tables)];
+  if (names.length === 0) return;
+  await (await database()).scrub?.(names);
 }
 
 /** Closes the client (scripts and tests); the next db() call opens a new one. */
@@ -156,6 +177,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
     max: env().DATABASE_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
+    options: SESSION_OPTIONS,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
@@ -370,15 +392,25 @@ function watchQueries(client: pg.PoolClient, liveness: LivenessProbe, overdue: Q
 /** `DATA_DIR=memory://` keeps the database in memory (tests). */
 async function openPGlite(dataDir: string): Promise<Database> {
   let location = dataDir;
-  if (!dataDir.startsWith("memory://")) {
+  const onDisk = !dataDir.startsWith("memory://");
+  if (onDisk) {
     location = path.resolve(dataDir, "pglite");
-    await mkdir(location, { recursive: true });
+    await makePrivateDir(location);
   }
   // Loaded only here: deployments on PostgreSQL (Vercel's functions) never load or bundle it.
   const [pgliteModule, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
   const pglite = await pgliteModule.PGlite.create(location, await embeddedSeed(location));
+  // A checkpoint then deletes the WAL segments it no longer needs instead of renaming them for
+  // reuse, where they would keep erased rows' bytes until overwritten (lib/db/scrub-erased.ts).
+  await pglite.exec("SET wal_recycle = off");
   const statements = namedStatements(pglite, pgliteModule);
-  await runMigrations(pgliteSession(pglite));
+  try {
+    await runMigrations(pgliteSession(pglite));
+  } catch (error) {
+    await pglite.close(); // a start stopped between steps (or a failed step) leaves the files closed cleanly
+    throw error;
+  }
+  if (onDisk) await tightenTree(location); // what initdb and the migrations just created
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,
@@ -386,9 +418,11 @@ async function openPGlite(dataDir: string): Promise<Database> {
     prepared: async <Row>({ name, text }: PreparedStatement, values: unknown[]) => (await statements.run<Row>(name, text, values)).rows,
     sql: pgliteExecutor(pglite, statements),
     listen: (channel, callback) => pglite.listen(channel, callback),
+    scrub: (tables) => scrubTables(pglite, tables),
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();
+      if (onDisk) await tightenTree(location); // files PGlite created since it opened
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { stopRequested } from "../core/lifecycle.mjs";
 
 /** The two calls the runner needs; a pg.Client and a PGlite instance both fit behind it. */
 export interface SqlSession {
@@ -44,8 +45,16 @@ async function readMigrations(dir: string): Promise<Migration[]> {
   );
 }
 
-/** Applies every migration not yet recorded as finished, each in its own transaction. Returns their names. */
-export async function runMigrations(session: SqlSession, dir = defaultMigrationsDir()): Promise<string[]> {
+/** Thrown when a stop was asked for between two migration steps: the ones before it are recorded, none after. */
+export class MigrationsStopped extends Error {}
+
+/**
+ * Applies every migration not yet recorded as finished, each in its own transaction. Returns their
+ * names. Before each step it asks `shouldStop` (default: a SIGTERM arrived during the start,
+ * lib/core/lifecycle.mjs): a step in progress always commits or rolls back whole, and the next
+ * start applies the rest.
+ */
+export async function runMigrations(session: SqlSession, dir = defaultMigrationsDir(), shouldStop: () => boolean = stopRequested): Promise<string[]> {
   const migrations = await readMigrations(dir);
   await session.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
   try {
@@ -57,6 +66,7 @@ export async function runMigrations(session: SqlSession, dir = defaultMigrations
     const appliedNow: string[] = [];
     for (const migration of migrations) {
       if (applied.has(migration.name)) continue;
+      if (shouldStop()) throw new MigrationsStopped(`Stopping before migration ${migration.name}: a stop was asked for during the start; the next start applies it.`);
       await applyMigration(session, migration);
       appliedNow.push(migration.name);
     }

@@ -3,9 +3,9 @@ import { db } from "../db/client";
 import type { JobContext } from "../jobs/context";
 import { QUEUES, type JobSpec } from "../jobs/queue";
 import type { NotificationTimings } from "../jobs/timings";
-import { storeEmails } from "./outbox";
-import { siteUnsubscribe } from "./links";
-import { ratingLinks } from "./rating-links";
+import { storeEmails } from "./sending/outbox";
+import { siteUnsubscribe } from "./links/unsubscribe-links";
+import { ratingLinks } from "./links/rating-links";
 import { renderEmail } from "./templates";
 
 // Visitor follow-ups (decisions.md "Email"): staff replies the visitor has not seen
@@ -99,17 +99,4 @@ export async function runVisitorFollowUp(context: JobContext, conversationId: st
     ]);
     await context.addJobs(sql, jobs);
   });
-}
-
-/** Records the one-click unsubscribe of a conversation's follow-ups. */
-export async function unsubscribeConversation(conversationId: string): Promise<boolean> {
-  const prisma = await db();
-  const conversation = await prisma.conversation.findUnique({ where: { id: conversationId }, select: { id: true } });
-  if (!conversation) return false;
-  await prisma.visitorFollowUp.upsert({
-    where: { conversationId },
-    create: { conversationId, unsubscribedAt: new Date() },
-    update: { unsubscribedAt: new Date() },
-  });
-  return true;
 }

@@ -1,9 +1,9 @@
 import { db } from "../db/client";
 import type { StaffRole } from "../staff/sessions";
 import { inviteMember } from "../staff/invites";
-import { newEmailId } from "./outbox";
+import { newEmailId } from "./email-kinds";
 import { renderEmail } from "./templates";
-import { smtpConfigured } from "./transport";
+import { smtpConfigured } from "./sending/transport";
 
 // Invites by email (issue 28): the invite link goes to the invitee through the outbox — a row of
 // kind `staff_invite`, sent by the email queue (an `email.send` event written with it), or kept

@@ -1,8 +1,8 @@
 import type { OutboxEvent } from "../contracts/notification-events";
 import { db } from "../db/client";
 import type { NotificationTimings } from "../jobs/timings";
-import { inboxConversationUrl } from "./links";
-import type { EmailDraft } from "./outbox";
+import { inboxConversationUrl } from "./links/inbox-link";
+import type { EmailDraft } from "./sending/outbox";
 import { renderEmail } from "./templates";
 
 // A member @mentioned in a note (decisions.md round 3): the inbox shows it at once; an email

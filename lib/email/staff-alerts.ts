@@ -3,10 +3,11 @@ import type { Conversation, Member, Message, Site, StaffAlert } from "../generat
 import type { JobContext } from "../jobs/context";
 import { QUEUES, type JobSpec } from "../jobs/queue";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
-import { inboxConversationUrl } from "./links";
-import { storeEmails, type EmailDraft } from "./outbox";
+import { inboxConversationUrl } from "./links/inbox-link";
+import { storeEmails, type EmailDraft } from "./sending/outbox";
 import { renderEmail } from "./templates";
 import { canSignInSql } from "../members/can-sign-in";
+import { visibleConversationSql } from "../teams/visibility";
 
 // Staff alerts (decisions.md "Email"): a visitor wrote while nobody has had the inbox open for
 // staffIdleMs → one email to each member with an email and notify on (a deactivated member gets
@@ -39,20 +40,23 @@ type RecipientRow = OuterJoined<SqlRow<Member, "id" | "email"> & SqlRow<StaffAle
   SqlRow<Conversation, never, { conversation_id: "id" }> &
   SqlRow<Site, never, { site_name: "name" }>;
 
-// One row per conversation and member who takes alerts (or one with a null member when none
-// does), with what the conversation has sent them so far; none while anyone who can still sign in
-// watches the inbox (a deactivated member's last activity holds nothing back).
+// One row per conversation and member who takes alerts and may see it (docs/teams.md), or one
+// with a null member when none does, with what the conversation has sent them so far; none while
+// anyone who can still sign in and may see it watches the inbox (a deactivated member's last
+// activity holds nothing back, nor does another team's agent's).
 const ALERT_RECIPIENTS = `
   SELECT c."id" AS conversation_id, m."id", m."email", a."alerted_sequence", a."last_sent_at", c."visitor_name", c."site_id", s."name" AS site_name
     FROM "conversations" c
     JOIN "sites" s ON s."id" = c."site_id"
     LEFT JOIN "members" m ON m."email" IS NOT NULL AND m."notify" AND m."deactivated_at" IS NULL
+                         AND ${visibleConversationSql({ row: "c", member: 'm."id"', role: 'm."role"' })}
     LEFT JOIN "staff_alerts" a ON a."conversation_id" = c."id" AND a."member_id" = m."id"
    WHERE c."id" = ANY($1::text[])
      AND NOT EXISTS (
-       SELECT 1 FROM "members"
-        WHERE "inbox_active_at" >= $2::timestamptz
-          AND ${canSignInSql()})
+       SELECT 1 FROM "members" w
+        WHERE w."inbox_active_at" >= $2::timestamptz
+          AND ${canSignInSql("w")}
+          AND ${visibleConversationSql({ row: "c", member: 'w."id"', role: 'w."role"' })})
    ORDER BY c."id", m."id"`;
 
 const VISITOR_MESSAGES_AFTER = `

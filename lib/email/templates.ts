@@ -33,9 +33,9 @@ export interface EmailLayout {
   quotes?: Quote[];
   link?: { label: string; url: string };
   footer?: string;
-  /** The one-click unsubscribe of an automatic email (links.ts `siteUnsubscribe`). */
+  /** The one-click unsubscribe of an automatic email (links/unsubscribe-links.ts `siteUnsubscribe`). */
   unsubscribeUrl?: string;
-  /** One-click rating links (lib/email/rating-links.ts), for an email about a closed conversation. */
+  /** One-click rating links (lib/email/links/rating-links.ts), for an email about a closed conversation. */
   ratingLinks?: { score: number; url: string }[];
 }
 

@@ -1,7 +1,7 @@
 import type { OutboxEvent } from "../contracts/notification-events";
 import { db } from "../db/client";
-import { siteUnsubscribe } from "./links";
-import type { EmailDraft } from "./outbox";
+import { siteUnsubscribe } from "./links/unsubscribe-links";
+import type { EmailDraft } from "./sending/outbox";
 import { renderEmail } from "./templates";
 
 // Emails to the person who filed a ticket: the acknowledgement (ticket number in the subject)

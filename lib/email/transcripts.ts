@@ -1,9 +1,11 @@
 import { env } from "../core/env";
 import { AppError } from "../core/errors";
 import { db, sqlExecutor } from "../db/client";
-import { siteUnsubscribe } from "./links";
-import { storeEmails } from "./outbox";
+import { siteUnsubscribe } from "./links/unsubscribe-links";
+import { storeEmails } from "./sending/outbox";
 import { renderEmail } from "./templates";
+import { conversationLanguage } from "../conversations/notices";
+import { TRANSCRIPT_WORDS } from "./transcript-words";
 
 // "Email me the transcript" (decisions.md, round 3, "Email in both directions"; docs/notifications.md
 // "Transcripts"): the conversation's public messages, visitor's and staff's, to the visitor's email.
@@ -64,7 +66,7 @@ export async function emailTranscript(conversationId: string): Promise<{ queued:
   const prisma = await db();
   const conversation = await prisma.conversation.findUnique({
     where: { id: conversationId },
-    select: { siteId: true, visitorEmail: true, visitorName: true, lastSequence: true, timezone: true, site: { select: { name: true } } },
+    select: { siteId: true, visitorEmail: true, visitorName: true, lastSequence: true, timezone: true, locale: true, site: { select: { title: true, locale: true } } },
   });
   if (!conversation) throw new AppError("conversation_not_found", "No conversation has this identifier.");
   const recipient = conversation.visitorEmail;
@@ -82,25 +84,26 @@ export async function emailTranscript(conversationId: string): Promise<{ queued:
   ]);
   // What "said" means for asking again: the newest message carried (a close or reopen says nothing).
   const upTo = messages[0]?.sequence ?? 0;
-  const siteName = conversation.site.name;
-  const visitorName = conversation.visitorName ?? "You";
+  const words = TRANSCRIPT_WORDS[conversationLanguage(conversation.site.locale, conversation.locale)];
+  const siteName = conversation.site.title ?? words.team;
+  const visitorName = conversation.visitorName ?? words.you;
   const time = timeIn(conversation.timezone);
   const left = total - messages.length;
   const unsubscribe = await siteUnsubscribe(recipient);
   const content = renderEmail({
-    subject: `Your conversation with ${siteName}`,
+    subject: words.subject(siteName),
     siteName,
     intro:
-      `${conversation.visitorName ? `Hello ${conversation.visitorName}, here` : "Here"} is your conversation with ${siteName}, as you asked.` +
-      (left > 0 ? ` The ${left} earlier ${left === 1 ? "message is" : "messages are"} not included.` : "") +
+      words.intro(siteName, conversation.visitorName) +
+      (left > 0 ? words.earlier(left) : "") +
       // Only with reply addresses does an answer reach the conversation (reply-headers.ts).
-      (env().MAIL_REPLY_DOMAIN ? " Reply to this email to write to us again." : ""),
+      (env().MAIL_REPLY_DOMAIN ? words.replyHint : ""),
     quotes: messages.reverse().map((message) => ({
       author: `${message.authorType === "staff" ? (message.member?.name ?? siteName) : visitorName}, ${time(message.createdAt)}`,
       body: message.body,
       files: message.attachments,
     })),
-    footer: `Sent by ${siteName} because you asked for this conversation by email.`,
+    footer: words.footer(siteName),
     unsubscribeUrl: unsubscribe.url,
   });
 

@@ -14,11 +14,39 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   return parseJsonBytes(await readCapped(request, MAX_BODY_BYTES, bodyTooLarge));
 }
 
-/** Reads a raw body of at most `maxBytes` (counted while reading): 413 `payload_too_large` beyond. */
-export async function readRawBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+/**
+ * Reads a raw body of at most `maxBytes` (counted while reading): 413 `payload_too_large` beyond.
+ * With `discardUpTo`, a body over the limit is first read to its end and dropped, up to that many
+ * bytes in all, so that a client still sending reads the 413 instead of a connection reset.
+ */
+export async function readRawBody(request: Request, maxBytes: number, options: { discardUpTo?: number } = {}): Promise<Uint8Array> {
   const tooLarge = () => new AppError("payload_too_large", `The request body exceeds ${maxBytes} bytes.`);
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
-  return readCapped(request, maxBytes, tooLarge);
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) {
+    await discardBody(request, options.discardUpTo ?? 0);
+    throw tooLarge();
+  }
+  return readCapped(request, maxBytes, tooLarge, options.discardUpTo ?? 0);
+}
+
+/**
+ * Reads what is left of a body and drops it, up to `maxBytes` (then stops reading): an answer
+ * given before the body has all arrived (a 401, a 413) then reaches a client that is still
+ * sending, where closing on unread bytes would reset the connection under the answer.
+ */
+export async function discardBody(request: Request, maxBytes: number): Promise<void> {
+  if (!request.body || request.body.locked) return;
+  await dropRest(request.body.getReader(), 0, maxBytes);
+}
+
+/** Reads and drops until the end or past `maxBytes` read in all (counting `alreadyRead`); a stream left unfinished is cancelled. */
+async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number, maxBytes: number): Promise<void> {
+  let total = alreadyRead;
+  while (total <= maxBytes) {
+    const next = await reader.read().catch(() => null);
+    if (next === null || next.done) return;
+    total += next.value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
 }
 
 export function checkJsonContentType(contentType: string | null): void {
@@ -44,7 +72,7 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 
 const bodyTooLarge = () => invalidRequest(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
 
-async function readCapped(request: Request, maxBytes: number, tooLarge: () => AppError): Promise<Uint8Array> {
+async function readCapped(request: Request, maxBytes: number, tooLarge: () => AppError, discardUpTo = 0): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -57,7 +85,8 @@ async function readCapped(request: Request, maxBytes: number, tooLarge: () => Ap
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      chunks.length = 0;
+      await dropRest(reader, total, discardUpTo);
       throw tooLarge();
     }
     chunks.push(value);

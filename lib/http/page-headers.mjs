@@ -35,6 +35,27 @@ export const REFERENCE_CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join("; ");
 
+/**
+ * The public help center's policy (app/help/): the pages are server-rendered HTML that work
+ * without JavaScript (links and a GET form). Scripts: this service's own and Next's inline flight
+ * payload, which the 404 page needs — Next renders a dynamic page's notFound() body only in the
+ * browser (vercel/next.js#62228); article bodies can carry no script (lib/articles/render-markdown.ts).
+ * Styles: its CSS file and the style attribute carrying the brand colour. Article images: https
+ * only, as the renderer allows. Never framed; forms go only to this service; nothing else is fetched.
+ */
+export const HELP_CENTER_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join("; ");
+
 /** @type {ReadonlyArray<HeaderRule>} */
 export const STATIC_HEADER_RULES = [
   { source: "/:path*", headers: SITE_WIDE_HEADERS },
@@ -42,6 +63,8 @@ export const STATIC_HEADER_RULES = [
   { source: "/inbox/:path*", headers: [...NO_FRAMING, ["Content-Security-Policy", "frame-ancestors 'none'"]] },
   // The widget (scripts/build-widget.mjs): the loader keeps its name, so a short cache and the
   // ETag Next sends for public files; chunks are named by their content's hash, so forever.
+  // The public help center: https images, nothing fetched elsewhere, never framed (SITE_WIDE_HEADERS adds nosniff and the referrer policy).
+  { source: "/help/:path*", headers: [...NO_FRAMING, ["Content-Security-Policy", HELP_CENTER_CONTENT_SECURITY_POLICY]] },
   { source: "/widget.js", headers: [["Cache-Control", "public, max-age=300, must-revalidate"]] },
   { source: "/widget/:file*", headers: [["Cache-Control", "public, max-age=31536000, immutable"]] },
   // The API reference (lib/http/reference-page.mjs): everything from this service. Scalar's bundle
@@ -75,7 +98,8 @@ export function demoContentSecurityPolicy(env) {
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: the widget shows chat images from the bytes it fetched with the visitor token.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self' ${uploadOrigins(env).join(" ")}`,
     "object-src 'none'",

@@ -3,6 +3,7 @@ import { db } from "../db/client";
 import type { BulkBody } from "../contracts/inbox";
 import { addConversationLabel } from "../labels/conversation-labels";
 import { assignConversation, closeConversation } from "../conversations/staff-commands";
+import { assertMaySee, type Looker } from "../teams/access";
 
 // The list's bulk actions (POST /inbox/conversations/bulk): one act on up to 100 conversations,
 // each through the same staff command a single one goes through (so each records its own
@@ -16,12 +17,13 @@ export interface BulkResult {
   error?: { code: string; message: string };
 }
 
-export async function runBulkAction(actorMemberId: string, body: BulkBody): Promise<{ action: BulkBody["action"]; results: BulkResult[] }> {
+export async function runBulkAction(actor: Looker, body: BulkBody): Promise<{ action: BulkBody["action"]; results: BulkResult[] }> {
   await checkTarget(body);
   const results: BulkResult[] = [];
   for (const id of [...new Set(body.ids)]) {
     try {
-      await act(id, body, actorMemberId);
+      await assertMaySee(actor, "conversation", id); // hidden: not_found in its own result, as one route would answer
+      await act(id, body, actor.id);
       results.push({ id, ok: true });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -4,6 +4,8 @@ import { subscribeInbox } from "../realtime/inbox-signals";
 import { recordInboxActivity, sessionIsLive, type StaffSession } from "../staff/sessions";
 import { processSingleton } from "../core/process-registry.mjs";
 import { recordInboxTab } from "../availability/availability";
+import { canSee, seesEverything, type Viewer, type VisibilityColumns } from "../teams/visibility";
+import { viewerOf, visibilityColumns } from "../teams/access";
 
 // The inbox's live channel: Server-Sent Events. One long response per open inbox tab carries
 // every inbox event as it is NOTIFYed (see docs/inbox.md for why SSE rather than long-polling).
@@ -12,6 +14,9 @@ import { recordInboxTab } from "../availability/availability";
 // read by staff alerts) and that a tab is open (members.inbox_tab_at: availability, docs/routing.md).
 // A stream ends with its session: at once on sign-out or deactivation (a
 // signal to every instance), else at the first heartbeat that finds the session gone.
+// An agent's stream carries only events about what they may see (docs/teams.md): each event's
+// conversation or ticket is read once per process, whatever the number of streams, and each
+// stream applies the rule's row form with the member's teams (read again at every heartbeat).
 
 const HEARTBEAT_MS = 15_000;
 /** Open streams per session and per member, counted in each process (docs/inbox.md). */
@@ -46,6 +51,29 @@ function takePlace({ sessionId, member }: StaffSession): () => void {
     count(open.sessions, sessionId, -1);
     count(open.members, member.id, -1);
   };
+}
+
+// One read per event per process: every stream is handed the same event object.
+const columnsOfEvent = new WeakMap<InboxEvent, Promise<VisibilityColumns | null>>();
+
+function eventColumns(event: InboxEvent): Promise<VisibilityColumns | null> | null {
+  if (!("conversation_id" in event) && !("ticket_id" in event)) return null; // resync: about nothing in particular
+  let columns = columnsOfEvent.get(event);
+  if (!columns) {
+    columns = "conversation_id" in event ? visibilityColumns("conversation", event.conversation_id) : visibilityColumns("ticket", event.ticket_id);
+    columns = columns.catch(() => null); // unreadable now: not sent (a resync follows a lost database)
+    columnsOfEvent.set(event, columns);
+  }
+  return columns;
+}
+
+/** Whether the viewer may be told of the event (null viewer: an owner, told everything). */
+async function mayBeTold(viewer: Viewer | null, event: InboxEvent): Promise<boolean> {
+  if (viewer === null) return true;
+  const columns = eventColumns(event);
+  if (columns === null) return true;
+  const row = await columns;
+  return row !== null && canSee(viewer, row);
 }
 
 export function inboxEventStream(staff: StaffSession, signal: AbortSignal): Response {
@@ -87,12 +115,25 @@ export function inboxEventStream(staff: StaffSession, signal: AbortSignal): Resp
   signal.addEventListener("abort", end, { once: true });
   if (signal.aborted) end();
 
+  // Owners are told everything; an agent's teams are read now and at every heartbeat.
+  let viewer: Viewer | null = null;
+  const readViewer = async () => {
+    if (seesEverything(staff.member)) return;
+    // Unreadable now (a database hiccup): the teams last read, else none — never everything.
+    viewer = await viewerOf(staff.member).catch(() => viewer ?? { id: staff.member.id, role: staff.member.role, teamIds: [] });
+  };
+  let delivered = Promise.resolve(); // events leave in the order they came, checks or not
+
   const stream = new ReadableStream<Uint8Array>({
     async start(streamController) {
       controller = streamController;
       if (ended) return streamController.close(); // aborted before the body started
+      await readViewer();
       const onEvent = (event: InboxEvent) => {
-        send(`data: ${JSON.stringify(event)}\n\n`);
+        const told = mayBeTold(viewer, event);
+        delivered = delivered.then(async () => {
+          if (await told) send(`data: ${JSON.stringify(event)}\n\n`);
+        });
         if (event.type === "resync") void checkSession(); // session-ended signals may have been missed too
       };
       const stop = await subscribeInbox(onEvent, { sessionId: staff.sessionId, memberId: staff.member.id, onEnded: end });
@@ -103,7 +144,7 @@ export function inboxEventStream(staff: StaffSession, signal: AbortSignal): Resp
       heartbeat = setInterval(() => {
         send(": keep-alive\n\n");
         void checkSession()
-          .then((live) => (live ? Promise.all([recordInboxActivity(staff.member.id), recordInboxTab(staff.member.id)]) : undefined))
+          .then((live) => (live ? Promise.all([recordInboxActivity(staff.member.id), recordInboxTab(staff.member.id), readViewer()]) : undefined))
           .catch(() => {});
       }, HEARTBEAT_MS);
       // A session ended after the route authenticated it and before the subscription signalled nobody here.

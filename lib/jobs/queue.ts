@@ -13,6 +13,8 @@ export const QUEUES = {
   reassign: "conversation-reassign",
   unsnooze: "conversation-unsnooze",
   retention: "retention",
+  rules: "conversation-rules",
+  sla: "sla-sweep",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -71,6 +73,10 @@ export async function ensureQueues(boss: PgBoss, timings: NotificationTimings): 
     [QUEUES.unsnooze]: { name: QUEUES.unsnooze, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
     // At most one waiting (keyed); it works in short batches, so it may take long.
     [QUEUES.retention]: { name: QUEUES.retention, policy: "short", retryLimit: 3, retryDelay: 600, expireInSeconds: 6 * 3600 },
+    // An event's rules (docs/rules.md): a retry runs only the rules that had not claimed their run.
+    [QUEUES.rules]: { name: QUEUES.rules, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds },
+    // The SLA sweep (docs/sla.md): one waiting job at a time across instances; each run queues the next.
+    [QUEUES.sla]: { name: QUEUES.sla, policy: "short", retryLimit: 3, retryDelay: 5, expireInSeconds },
   };
   for (const name of RETIRED_QUEUES) if (await boss.getQueue(name)) await boss.deleteQueue(name);
   for (const [name, options] of Object.entries(settings)) {

@@ -23,6 +23,8 @@ export interface NotificationTimings {
   maintenanceSeconds: number;
   /** How often the reassign sweep looks for conversations waiting too long (docs/routing.md). */
   reassignSweepMs: number;
+  /** How often the SLA sweep computes marked conversations and records breaches (docs/sla.md). */
+  slaSweepMs: number;
   /** A worker first asks for the retention job this long after it starts (not amid the start's own work), then hourly. */
   retentionFirstAskMs: number;
 }
@@ -43,6 +45,7 @@ export const DEFAULT_TIMINGS: NotificationTimings = Object.freeze({
   jobExpirySeconds: 60,
   maintenanceSeconds: 30,
   reassignSweepMs: MINUTE,
+  slaSweepMs: 15 * SECOND,
   retentionFirstAskMs: 5 * MINUTE,
 }) as NotificationTimings;
 

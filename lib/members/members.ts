@@ -6,7 +6,7 @@ import { AppError, invalidRequest } from "../core/errors";
 import { publishSessionsEnded } from "../realtime/inbox-signals";
 import type { SqlRow } from "../core/sql-row";
 import { canSignIn } from "./can-sign-in";
-import { matchesSignature } from "./picture-signature";
+import { bytesMatchType } from "../core/file-sniffing";
 import type { PictureInput } from "../contracts/members";
 import { availabilityOf, type AvailabilityColumns } from "../availability/availability";
 
@@ -15,7 +15,7 @@ const memberNotFound = () => new AppError("member_not_found", "No such member in
 function pictureColumns(picture: PictureInput | null) {
   if (!picture) return { avatarBytes: null, avatarContentType: null, avatarTag: null };
   const bytes = Buffer.from(picture.bytes, "base64");
-  if (!matchesSignature(picture.content_type, bytes)) {
+  if (!bytesMatchType(picture.content_type, bytes)) {
     throw invalidRequest(`The picture bytes are not a valid ${picture.content_type} file.`, [
       { path: "avatar.bytes", problem: `do not start with the ${picture.content_type} signature` },
     ]);

@@ -10,7 +10,7 @@ import type { WebhookSubscription } from "../webhooks/webhook-consumer";
 // when a webhook takes message.created), whatever its size (docs/performance.md, step 28).
 
 export interface BatchFacts {
-  /** Every webhook, with the events it takes. */
+  /** Every webhook whose URL passes the target rules (url_refused unset), with the events it takes. */
   webhooks: WebhookSubscription[];
   /** Whether any member takes email alerts (a staff-alert check needs someone to alert). */
   alertable: boolean;
@@ -18,15 +18,19 @@ export interface BatchFacts {
   messages: Map<string, MessageFacts>;
   /** The messages' webhook payloads, read only when a webhook takes message.created. */
   payloads: Map<string, LoadedMessage> | null;
+  /** The events some enabled rule listens to (lib/rules/rule-events.ts: no job when none). */
+  ruleEvents: ReadonlySet<string>;
   /** The rules' delays (lib/jobs/timings.ts). */
   timings: NotificationTimings;
 }
 
-// What every batch needs to know first, in one statement: the webhooks and their events, and
-// whether any member takes email alerts (staff-alert checks need someone to alert).
+// What every batch needs to know first, in one statement: the webhooks and their events,
+// whether any member takes email alerts (staff-alert checks need someone to alert), and the
+// events enabled rules listen to.
 const BATCH_SETTINGS = `
-  SELECT coalesce((SELECT json_agg(json_build_object('id', w."id", 'events', w."events")) FROM "webhooks" w), '[]') AS webhooks,
-         EXISTS (SELECT 1 FROM "members" WHERE "email" IS NOT NULL AND "notify" AND "deactivated_at" IS NULL) AS alertable`;
+  SELECT coalesce((SELECT json_agg(json_build_object('id', w."id", 'events', w."events")) FROM "webhooks" w WHERE w."url_refused" IS NULL), '[]') AS webhooks,
+         EXISTS (SELECT 1 FROM "members" WHERE "email" IS NOT NULL AND "notify" AND "deactivated_at" IS NULL) AS alertable,
+         coalesce((SELECT json_agg(DISTINCT r."event") FROM "rules" r WHERE r."enabled"), '[]') AS rule_events`;
 
 // What the rules need of each new message (not its webhook payload): one statement, no ORM.
 const MESSAGE_FACTS = `
@@ -38,13 +42,13 @@ type MessageFactsRow = SqlRow<Message, "id" | "conversation_id" | "author_type" 
 
 export async function loadBatchFacts(executor: SqlExecutor, events: OutboxEvent[], timings: NotificationTimings): Promise<BatchFacts> {
   const { rows: settingsRows } = await executor.executeSql(BATCH_SETTINGS);
-  const { webhooks, alertable } = settingsRows[0] as { webhooks: WebhookSubscription[]; alertable: boolean };
+  const { webhooks, alertable, rule_events } = settingsRows[0] as { webhooks: WebhookSubscription[]; alertable: boolean; rule_events: string[] };
   const messageIds = events.filter((event) => event.type === "message.created").map((event) => event.subjectId);
   // The messages' webhook payloads only when a webhook takes them (the ORM, with author and
   // conversation); else only what the rules need.
   const payloads = webhooks.some((webhook) => webhook.events.includes("message.created")) ? await loadMessages(messageIds) : null;
   const messages = payloads ? factsOfLoaded(payloads) : await messageFacts(executor, messageIds);
-  return { webhooks, alertable, messages, payloads, timings };
+  return { webhooks, alertable, messages, payloads, ruleEvents: new Set(rule_events), timings };
 }
 
 async function messageFacts(executor: SqlExecutor, ids: string[]): Promise<Map<string, MessageFacts>> {

@@ -2,7 +2,7 @@ import type { OutboxEvent } from "../contracts/notification-events";
 import type { ErrorLog } from "../core/log";
 import type { SqlRow } from "../core/sql-row";
 import type { SqlExecutor } from "../db/client";
-import { storeEmails } from "../email/outbox";
+import { storeEmails } from "../email/sending/outbox";
 import type { NotificationEvent } from "../generated/prisma/client";
 import { claimLoop } from "../jobs/claim-loop";
 import type { JobContext } from "../jobs/context";

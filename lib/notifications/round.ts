@@ -7,7 +7,7 @@ import { addJobs, createBoss, ensureQueues, QUEUES, type QueueName } from "../jo
 import { DEFAULT_TIMINGS } from "../jobs/timings";
 import { deliverDueOnce } from "../webhooks/delivery-loop";
 import { DISPATCH_BATCH, dispatchEvents } from "./dispatcher";
-import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep, retentionJob } from "./job-handlers";
+import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep, retentionJob, slaSweep } from "./job-handlers";
 
 // Delivery without a long-lived worker (Vercel: docs/notifications.md, "Serverless"). A round does,
 // once and to the end, what the worker's loops do all the time: dispatch the outbox, run the due
@@ -26,7 +26,7 @@ export interface RoundCounts {
 }
 
 // Jobs whose results feed later queues come first: a staff alert stores emails with send jobs.
-const QUEUE_ORDER: readonly QueueName[] = [QUEUES.staffAlert, QUEUES.followUp, QUEUES.unsnooze, QUEUES.push, QUEUES.email, QUEUES.reassign];
+const QUEUE_ORDER: readonly QueueName[] = [QUEUES.rules, QUEUES.staffAlert, QUEUES.followUp, QUEUES.unsnooze, QUEUES.push, QUEUES.email, QUEUES.reassign, QUEUES.sla];
 // A round stops dispatching after this many full batches (the cron drains the rest in more rounds).
 const MAX_DISPATCH_BATCHES = 5;
 
@@ -50,7 +50,7 @@ async function roundContext(): Promise<{ context: JobContext; boss: PgBoss }> {
       started.on("error", (error) => logError("job_queue_error", error));
       await started.start();
       await ensureQueues(started, DEFAULT_TIMINGS);
-      await addJobs(started, executor, [reassignSweep(new Date())]); // dropped while a sweep waits
+      await addJobs(started, executor, [reassignSweep(new Date()), slaSweep(new Date())]); // dropped while a sweep waits
       return started;
     })();
     state.queue = { executor, boss };

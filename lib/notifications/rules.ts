@@ -1,7 +1,7 @@
 import type { NotificationEventType, OutboxEvent } from "../contracts/notification-events";
 import { queueFollowUpCheck } from "../email/follow-ups";
-import type { EmailDraft } from "../email/outbox";
-import { queueEmailSend } from "../email/resend";
+import type { EmailDraft } from "../email/sending/outbox";
+import { queueEmailSend } from "../email/sending/resend";
 import { queueStaffAlertCheck } from "../email/staff-alerts";
 import { acknowledgeTicket, emailTicketReply } from "../email/ticket-emails";
 import type { JobSpec } from "../jobs/queue";
@@ -10,6 +10,8 @@ import { deliverToWebhooks, wakeDeliveryLoop, type DeliveryDraft } from "../webh
 import type { BatchFacts } from "./batch-facts";
 import { queueUnsnoozeCheck } from "../conversations/snooze";
 import { emailMentionedMember } from "../email/mention-emails";
+import { queueRuleEvents } from "../rules/rule-events";
+import { alertSlaBreach } from "./sla-breach-alert";
 
 // What each event of the outbox causes. The triggers write an event in the transaction of the
 // change (docs/notifications.md, "How an event travels"); the dispatcher (./dispatcher.ts) hands
@@ -21,7 +23,7 @@ import { emailMentionedMember } from "../email/mention-emails";
 export interface Effects {
   /** Webhook deliveries (lib/webhooks/delivery-loop.ts attempts them). */
   deliveries?: DeliveryDraft[];
-  /** Emails, stored with their send jobs (lib/email/outbox.ts, `storeEmails`). */
+  /** Emails, stored with their send jobs (lib/email/sending/outbox.ts, `storeEmails`). */
   emails?: EmailDraft[];
   /** Jobs of the queue (lib/jobs/queue.ts), e.g. a staff-alert check. */
   jobs?: JobSpec[];
@@ -41,8 +43,9 @@ export const RULES: Record<NotificationEventType, readonly Consumer[]> = {
     deliverToWebhooks,    // a delivery to each webhook that takes message.created
     queueStaffAlertCheck, // from a visitor, while some member takes alerts: a staff-alert check, now
     queueFollowUpCheck,   // from staff, when the visitor left an email: a follow-up check followUpDelayMs (10 min) later
+    queueRuleEvents,      // from a visitor (message.created) or a close/reopen's system line not made by a rule: the rules' job (docs/rules.md)
   ],
-  "conversation.started": [deliverToWebhooks, queueNewConversationPush], // members with no inbox tab open get a Web Push
+  "conversation.started": [deliverToWebhooks, queueNewConversationPush, queueRuleEvents], // members with no inbox tab open get a Web Push; the conversation.created rules
   "conversation.closed": [deliverToWebhooks],
   "conversation.rated": [deliverToWebhooks], // a visitor's rating after a close
   "privacy.erased": [deliverToWebhooks], // an erasure request done: its kind and counts, so the owner's other systems can follow
@@ -54,6 +57,7 @@ export const RULES: Record<NotificationEventType, readonly Consumer[]> = {
   "conversation.snoozed": [queueUnsnoozeCheck], // a snooze: the job that wakes it, due at its time
   "mention.created": [emailMentionedMember, queueMentionPush], // a note's @mention: an email to the member when away from the inbox, and a Web Push
   "conversation.assigned": [queueAssignmentPush], // an assignment by a person or by routing (not to oneself): a Web Push to the assignee
+  "sla.breached": [deliverToWebhooks, alertSlaBreach, queueRuleEvents], // a breach recorded by the SLA sweep: webhooks, the assignee's push (else email), the sla.breached rules
 };
 
 /** The consumers of an event type; none for a type this version does not know (the event is deleted). */

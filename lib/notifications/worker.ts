@@ -1,13 +1,13 @@
 import type PgBoss from "pg-boss";
 import { sqlExecutor, type SqlExecutor } from "../db/client";
-import { closeSmtpTransport } from "../email/transport";
+import { closeSmtpTransport } from "../email/sending/transport";
 import { throttledErrorLog } from "../core/log";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { closeWebhookConnections } from "../webhooks/keep-alive-agents";
 import type { JobContext } from "../jobs/context";
 import { startDispatchLoop } from "./dispatcher";
 import { addJobs, createBoss, ensureQueues, QUEUES, RETENTION_CHECK_MS, type QueueName } from "../jobs/queue";
-import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep, retentionJob } from "./job-handlers";
+import { JOB_BATCH_SIZE, JOB_HANDLERS, reassignSweep, retentionJob, slaSweep } from "./job-handlers";
 import { resolveTimings, type NotificationTimings } from "../jobs/timings";
 
 // The notification worker: the dispatcher loop over the outbox, the webhook delivery loop, and
@@ -59,7 +59,7 @@ export async function startNotificationWorker(options: WorkerOptions = {}): Prom
   boss.on("error", (error) => logError("job_queue_error", error));
   await boss.start();
   await ensureQueues(boss, timings);
-  await addJobs(boss, executor, [reassignSweep(new Date())]); // dropped while another instance's sweep waits
+  await addJobs(boss, executor, [reassignSweep(new Date()), slaSweep(new Date())]); // dropped while another instance's sweep waits
 
   const workerIds = new Map<QueueName, string>();
   const deliveries = startDeliveryLoop(executor, timings, logError);

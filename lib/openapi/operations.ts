@@ -16,10 +16,16 @@ import { inboxOperations } from "./inbox-operations";
 import { notificationOperations } from "./notification-operations";
 import { privacyOperations } from "./privacy-operations";
 import { searchOperations } from "./search-operations";
+import { articleOperations } from "./article-operations";
+import { answerOperations } from "./answer-operations";
 import { reportOperations } from "./report-operations";
 import { widgetOperations } from "./widget-operations";
 import { workspaceOperations } from "./workspace-operations";
 import { triageOperations } from "./triage-operations";
+import { teamOperations } from "./team-operations";
+import { ruleOperations } from "./rule-operations";
+import { attributeOperations } from "./attribute-operations";
+import { slaOperations } from "./sla-operations";
 import * as wire from "../contracts/wire";
 
 // Every operation of the API, for the OpenAPI document (lib/openapi/document.ts). Requests are the
@@ -42,7 +48,8 @@ export const FAMILY_ERRORS: Record<Family, ErrorCode[]> = {
     "service_unavailable",
   ],
   admin: ["invalid_request", "unauthorized", "internal_error", "service_unavailable"],
-  inbox: ["invalid_request", "unauthorized", "forbidden", "origin_not_allowed", "internal_error", "service_unavailable"],
+  // not_found: an unsupported method, and what the member's teams hide from them (docs/teams.md).
+  inbox: ["invalid_request", "unauthorized", "forbidden", "origin_not_allowed", "not_found", "internal_error", "service_unavailable"],
   upload: ["invalid_request", "upload_url_invalid", "upload_url_expired", "origin_not_allowed", "internal_error", "service_unavailable"],
   cron: ["unauthorized", "internal_error", "service_unavailable"],
   inbound: ["invalid_request", "unauthorized", "internal_error", "service_unavailable"],
@@ -249,7 +256,7 @@ const visitorServiceAndOperatorOperations: Operation[] = [
     summary: "A site's conversations, newest first",
     extension: true,
     query: siteQuery,
-    answers: { 200: z.array(wire.conversation) },
+    answers: { 200: z.array(wire.conversationListItem) },
     errors: ["site_not_found"],
   },
   {
@@ -338,8 +345,14 @@ export const operations: Operation[] = [
   ...workspaceOperations,
   ...triageOperations,
   ...searchOperations,
+  ...articleOperations,
+  ...answerOperations,
   ...privacyOperations,
   ...widgetOperations,
   ...auditOperations,
   ...reportOperations,
+  ...teamOperations,
+  ...ruleOperations,
+  ...attributeOperations,
+  ...slaOperations,
 ];

@@ -1,4 +1,4 @@
-import { report, reportQuery } from "../contracts/reports";
+import { answerOutcomes, answersReportQuery, questionsReport, report, reportQuery } from "../contracts/reports";
 import type { Operation } from "./operation";
 
 // Reports (decisions.md, round 3, "Satisfaction and reports"; docs/reports.md): owners only.
@@ -26,11 +26,37 @@ export const reportOperations: Operation[] = [
     path: "/api/v1/inbox/reports.csv",
     family: "inbox",
     summary: "One CSV row per conversation cycle started in the range (owners)",
-    description: `${RANGE} Columns: conversation_id, site_id, assigned_member_id, cycle, started_at, first_response_s, first_response_skipped_s, bot_replies_ignored, resolution_s, resolution_skipped_s, closed_at.`,
+    description: `${RANGE} Columns: conversation_id, site_id, assigned_member_id, cycle, started_at, first_response_s, first_response_skipped_s, bot_replies_ignored, resolution_s, resolution_skipped_s, closed_at, visitor_name, first_responder_id, first_responder_name, closed_by_id, closed_by_name, rating, labels (round 4: credit by who answered and who closed, whatever the assignment now). ` +
+      "`member`: the cycles credited to that member. `Content-Disposition` names the range as chosen: `parley-report-<from>-<to>.csv`, `to` its last day.",
     extension: true,
     query: reportQuery,
     answers: {},
     rawAnswer: { status: 200, contentType: "text/csv", description: "RFC 4180, a header row, CRLF line ends." },
+    errors: ["site_not_found"],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/inbox/reports/questions",
+    family: "inbox",
+    summary: "Questions no article answers (owners)",
+    description:
+      "The first visitor message of each conversation started in the range (`site`, `from`, `to` as the report's), grouped by its search words " +
+      "(folded, stemmed, stop words out), the 100 largest groups; each with the published article that answers it now (the bot's threshold) or null. " +
+      "Groups no article answers come first, then by count.",
+    extension: true,
+    query: answersReportQuery,
+    answers: { 200: questionsReport },
+    errors: ["site_not_found"],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/inbox/reports/answers",
+    family: "inbox",
+    summary: "Answer outcomes: the bot's answers, handoffs, article votes and model calls (owners)",
+    description: "Over the conversations started in the range (`site`, `from`, `to` as the report's); votes given in the range; model calls by UTC day.",
+    extension: true,
+    query: answersReportQuery,
+    answers: { 200: answerOutcomes },
     errors: ["site_not_found"],
   },
 ];

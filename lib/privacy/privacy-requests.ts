@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../core/errors";
-import { db } from "../db/client";
+import { db, scrubErasedRows } from "../db/client";
 import type { ErasureCounts, PrivacySubject } from "../contracts/privacy";
 import { eraseRows, removeFiles, storedFilesOf } from "./erase-rows";
 import { exportArchive } from "./export-data";
@@ -38,15 +38,17 @@ export async function erasePersonalData(subject: PrivacySubject): Promise<Erasur
   const before = await prisma.$transaction(async (tx) => storedFilesOf(tx, await subjectScope(tx, subject)));
   await removeFiles(before);
   const removed = new Set(before.map((file) => file.storage_key));
+  const touched = new Set<string>();
   const { counts, lateFiles } = await prisma.$transaction(
     async (tx) => {
       const scope = await subjectScope(tx, subject);
       // A file uploaded since the first look: its bytes go after the commit.
       const lateFiles = (await storedFilesOf(tx, scope)).filter((file) => !removed.has(file.storage_key));
       const counts: ErasureCounts = {
-        ...(await eraseRows(tx, scope)),
+        ...(await eraseRows(tx, scope, touched)),
         audit_events: scope.recipientKey ? await redactAuditAboutEmail(tx, scope.recipientKey) : 0,
       };
+      if (counts.audit_events > 0) touched.add("audit_events"); // the redacted rows' old versions
       const id = `era_${randomUUID()}`;
       await tx.privacyErasure.create({ data: { id, kind: subject.kind, siteId: subject.kind === "email" ? null : subject.siteId, counts } });
       await tx.notificationEvent.create({ data: { type: "privacy.erased", subjectId: id } });
@@ -55,6 +57,7 @@ export async function erasePersonalData(subject: PrivacySubject): Promise<Erasur
     { timeout: 60_000 },
   );
   await removeFiles(lateFiles);
+  await scrubErasedRows(touched);
   return counts;
 }
 

@@ -1,9 +1,10 @@
 import { env } from "../core/env";
 import { log } from "../core/log";
-import { db } from "../db/client";
+import { db, scrubErasedRows, sqlExecutor } from "../db/client";
 import { paced } from "../core/paced";
 import { pruneAuditEvents } from "../audit/prune";
-import { prunedLinks } from "../email/pruned-links";
+import { prunedLinks, unsubscribeLinksSince } from "../email/suppression/pruned-links";
+import { hashSuppressedAddresses } from "../email/suppression/suppressions";
 import { pruneUnsentUploads } from "../uploads/prune-unsent";
 import { eraseRows, removeFiles, storedFilesOf } from "./erase-rows";
 import { recordsScope } from "./subject-scope";
@@ -29,6 +30,8 @@ export interface RetentionCounts {
   visitor_tokens: number;
   audit_events: number;
   unsent_uploads: number;
+  unsubscribe_links: number;
+  suppressed_addresses: number;
 }
 
 /**
@@ -54,10 +57,14 @@ async function expiredBatch(kind: "conversations" | "tickets", now: Date): Promi
   return rows.map((row) => row.id);
 }
 
-/** Erases expired conversations, then expired tickets, a batch at a time; answers how many of each. */
+/**
+ * Erases expired conversations, then expired tickets, a batch at a time; answers how many of each.
+ * The tables it erased from are scrubbed once at the end (scrubErasedRows), not per batch.
+ */
 export async function eraseExpiredRecords(now = new Date()): Promise<{ conversations: number; tickets: number }> {
   const prisma = await db();
   const erased = { conversations: 0, tickets: 0 };
+  const touched = new Set<string>();
   for (const kind of ["conversations", "tickets"] as const) {
     for (;;) {
       const ids = await paced(async () => {
@@ -66,13 +73,14 @@ export async function eraseExpiredRecords(now = new Date()): Promise<{ conversat
         const scope = kind === "conversations" ? recordsScope(ids, []) : recordsScope([], ids);
         // Bytes first: a storage that fails leaves the rows, and tomorrow's run tries again.
         await removeFiles(await prisma.$transaction((tx) => storedFilesOf(tx, scope)));
-        const counts = await prisma.$transaction((tx) => eraseRows(tx, scope), { timeout: 60_000 });
+        const counts = await prisma.$transaction((tx) => eraseRows(tx, scope, touched), { timeout: 60_000 });
         erased[kind] += counts[kind];
         return ids;
       });
       if (ids.length < BATCH_SIZE) break;
     }
   }
+  await scrubErasedRows(touched);
   return erased;
 }
 
@@ -80,19 +88,21 @@ export async function eraseExpiredRecords(now = new Date()): Promise<{ conversat
 // and the rows that are never pruned by age. Deliveries still to be attempted and emails still to be
 // sent are work, not logs; a suppressed email (never sent) is a log like a sent one.
 const PRUNED = {
-  webhook_deliveries: { dated: "created_at", spare: `AND "status" <> 'pending'` },
-  page_views: { dated: "created_at", spare: "" },
-  visitor_tokens: { dated: "expires_at", spare: "" },
+  webhook_deliveries: { key: "id", dated: "created_at", spare: `AND "status" <> 'pending'` },
+  page_views: { key: "id", dated: "created_at", spare: "" },
+  visitor_tokens: { key: "id", dated: "expires_at", spare: "" },
+  // What pruning kept of a sent email's unsubscribe link, once the link itself has expired.
+  pruned_unsubscribe_links: { key: "email_id", dated: "email_created_at", spare: "" },
 } as const;
 
 /** Deletes rows of one table dated before the cutoff, BATCH_SIZE per statement; answers how many. */
 async function pruneTable(table: keyof typeof PRUNED, cutoff: Date): Promise<number> {
   const prisma = await db();
-  const { dated, spare } = PRUNED[table];
+  const { key, dated, spare } = PRUNED[table];
   let pruned = 0;
   for (;;) {
     const deleted = await paced(() =>
-      prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "id" IN (SELECT "id" FROM "${table}" WHERE "${dated}" < $1 ${spare} LIMIT ${BATCH_SIZE})`, cutoff),
+      prisma.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "${key}" IN (SELECT "${key}" FROM "${table}" WHERE "${dated}" < $1 ${spare} LIMIT ${BATCH_SIZE})`, cutoff),
     );
     pruned += deleted;
     if (deleted < BATCH_SIZE) return pruned;
@@ -102,7 +112,7 @@ async function pruneTable(table: keyof typeof PRUNED, cutoff: Date): Promise<num
 /**
  * Deletes outbox emails dated before the cutoff (never one still to be sent), BATCH_SIZE at a time;
  * a sent email's unsubscribe link is kept working by the record written in the same transaction
- * (lib/email/pruned-links.ts), hashed before it. Answers how many.
+ * (lib/email/suppression/pruned-links.ts), hashed before it. Answers how many.
  */
 async function pruneEmails(cutoff: Date): Promise<number> {
   const prisma = await db();
@@ -113,7 +123,7 @@ async function pruneEmails(cutoff: Date): Promise<number> {
       const batch = await prisma.email.findMany({
         where,
         take: BATCH_SIZE,
-        select: { id: true, kind: true, status: true, recipient: true, siteId: true, conversationId: true, ticketId: true },
+        select: { id: true, kind: true, status: true, recipient: true, siteId: true, conversationId: true, ticketId: true, createdAt: true },
       });
       const links = await prunedLinks(batch);
       const [, deleted] = await prisma.$transaction([
@@ -127,13 +137,35 @@ async function pruneEmails(cutoff: Date): Promise<number> {
   }
 }
 
-/** Prunes delivery logs, outbox emails and page views older than `days` (default LOG_RETENTION_DAYS). */
+/**
+ * Suppression-list entries older than the cutoff keep only their address's keyed hash
+ * (suppressions.ts `addressHash`), BATCH_SIZE at a time: the entry still holds (drafts are matched
+ * by hash too) for as long as it stays on the list, but the address itself is not kept in the
+ * clear longer than the logs that named it. Answers how many.
+ */
+async function forgetSuppressedAddresses(cutoff: Date): Promise<number> {
+  const sql = await sqlExecutor();
+  let forgotten = 0;
+  for (;;) {
+    const done = await paced(() => hashSuppressedAddresses(sql, cutoff, BATCH_SIZE));
+    forgotten += done;
+    if (done < BATCH_SIZE) return forgotten;
+  }
+}
+
+/**
+ * Prunes delivery logs, outbox emails and page views older than `days` (default LOG_RETENTION_DAYS),
+ * keeps suppressed addresses that old only as their hash, and deletes the records of unsubscribe
+ * links that have expired (pruned-links.ts `UNSUBSCRIBE_LINK_DAYS`).
+ */
 export async function pruneLogs(now = new Date(), days = env().LOG_RETENTION_DAYS) {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   return {
     webhook_deliveries: await pruneTable("webhook_deliveries", cutoff),
     emails: await pruneEmails(cutoff),
     page_views: await pruneTable("page_views", cutoff),
+    unsubscribe_links: await pruneTable("pruned_unsubscribe_links", unsubscribeLinksSince(now)),
+    suppressed_addresses: await forgetSuppressedAddresses(cutoff),
   };
 }
 

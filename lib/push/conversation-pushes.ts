@@ -4,12 +4,13 @@ import type { JobContext } from "../jobs/context";
 import { QUEUES, type JobSpec } from "../jobs/queue";
 import { pushToMembers } from "./send-push";
 import { canSignInSql } from "../members/can-sign-in";
+import { visibleConversationSql } from "../teams/visibility";
 
-// What is pushed (decisions.md, round 3): a new conversation to every member who can sign in and
-// has no inbox tab open (none seen for the staff alerts' idle time), a mention to the member
+// What is pushed (decisions.md, round 3): a new conversation to every member who can sign in, may
+// see it (docs/teams.md) and has no inbox tab open (none seen for the staff alerts' idle time), a mention to the member
 // mentioned and an assignment to the assignee (whatever tabs they have: it is about them).
 
-export type PushKind = "conversation_started" | "assigned" | "mentioned";
+export type PushKind = "conversation_started" | "assigned" | "mentioned" | "sla_breached";
 
 /** The rule's consumer (lib/notifications/rules.ts) for conversation.started: a push job, now. */
 export const queueNewConversationPush = (event: OutboxEvent): { jobs: JobSpec[] } => ({
@@ -51,11 +52,12 @@ const SUMMARY = `
     FROM "conversations" c JOIN "sites" s ON s."id" = c."site_id"
    WHERE c."id" = $1`;
 
-// Who can sign in and has had no inbox tab open lately.
+// Who can sign in, has had no inbox tab open lately and may see conversation $2 (docs/teams.md).
 const AWAY_MEMBERS = `
-  SELECT "id" FROM "members"
-   WHERE ${canSignInSql()}
-     AND ("inbox_active_at" IS NULL OR "inbox_active_at" < $1::timestamptz)`;
+  SELECT m."id" FROM "members" m JOIN "conversations" c ON c."id" = $2
+   WHERE ${canSignInSql("m")}
+     AND (m."inbox_active_at" IS NULL OR m."inbox_active_at" < $1::timestamptz)
+     AND ${visibleConversationSql({ row: "c", member: 'm."id"', role: 'm."role"' })}`;
 
 /** The push queue's handler: one job at a time (each is a few requests to push services). */
 export async function runPushJob(context: JobContext, job: Record<string, string>): Promise<void> {
@@ -69,17 +71,19 @@ export async function runPushJob(context: JobContext, job: Record<string, string
   const who = conversation.visitor_name ?? "A visitor";
   const recipients =
     kind === "conversation_started"
-      ? (await prisma.$queryRawUnsafe<{ id: string }[]>(AWAY_MEMBERS, new Date(Date.now() - context.timings.staffIdleMs))).map((row) => row.id)
+      ? (await prisma.$queryRawUnsafe<{ id: string }[]>(AWAY_MEMBERS, new Date(Date.now() - context.timings.staffIdleMs), conversation.id)).map((row) => row.id)
       : [job.memberId!];
   const title =
     kind === "conversation_started"
       ? `New conversation on ${conversation.site_name}`
       : kind === "assigned"
         ? `Assigned to you: ${who}`
-        : `You were mentioned: ${who}`;
+        : kind === "sla_breached"
+          ? `SLA breached: ${who}`
+          : `You were mentioned: ${who}`;
   await pushToMembers(recipients, {
     title,
-    body: kind === "conversation_started" ? `${who}: ${conversation.first_message ?? "(no message yet)"}` : (conversation.first_message ?? ""),
+    body: kind === "conversation_started" ? `${who}: ${conversation.first_message ?? "(no message yet)"}` : kind === "sla_breached" ? (job.detail ?? "") : (conversation.first_message ?? ""),
     url: `/inbox/conversations/${encodeURIComponent(conversation.id)}`,
     tag: conversation.id,
   });

@@ -3,7 +3,7 @@ import { env } from "../core/env";
 // The named limits a route can declare. Each is a sliding window; its size comes from the
 // environment (docs: RATE_LIMIT_*), read when first used.
 
-export type RateLimitName = "starts" | "tickets" | "page_views" | "visitor" | "renew" | "sign_in_failures" | "search";
+export type RateLimitName = "starts" | "tickets" | "page_views" | "visitor" | "renew" | "sign_in_failures" | "sign_in_client_failures" | "search" | "articles";
 
 export interface RateLimitRule {
   name: RateLimitName;
@@ -33,9 +33,15 @@ export function rateLimitRule(name: RateLimitName): RateLimitRule {
       // Each search reads indexes over every message: a member (or a stolen session), or a script
       // with the operator token, cannot loop it.
       return { name, limit: config.RATE_LIMIT_SEARCH_PER_MINUTE, windowMs: MINUTE, per: "member" };
+    case "articles":
+      // Suggestions arrive as the visitor types: more than page views, still per client.
+      return { name, limit: config.RATE_LIMIT_ARTICLES_PER_MINUTE, windowMs: MINUTE, per: "ip" };
     case "sign_in_failures":
       // A security control, not a capacity limit: fixed, and on even with RATE_LIMITS=off.
       return { name, limit: 5, windowMs: 15 * MINUTE, per: "account_and_ip" };
+    case "sign_in_client_failures":
+      // One client guessing across many accounts (password spraying): fixed and always on as well.
+      return { name, limit: 20, windowMs: 15 * MINUTE, per: "ip" };
   }
 }
 

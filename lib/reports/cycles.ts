@@ -27,10 +27,12 @@ export function cycleRows(conversation: ConversationTimeline, clock: HoursClock)
     resolutionS: cycle.resolution?.seconds ?? null,
     resolutionSkippedS: cycle.resolution?.skippedSeconds ?? null,
     closedAt: cycle.closedAt,
+    firstResponderId: cycle.responderId,
+    closedById: cycle.closedById,
   }));
   for (const entry of conversation.timeline) {
     if (entry.kind !== "closed" || closesOfCycles.has(entry.at)) continue;
-    rows.push({ ...base, position: rows.length + 1, cycle: null, startedAt: null, firstResponseS: null, firstResponseSkippedS: null, botRepliesIgnored: 0, resolutionS: null, resolutionSkippedS: null, closedAt: entry.at });
+    rows.push({ ...base, position: rows.length + 1, cycle: null, startedAt: null, firstResponseS: null, firstResponseSkippedS: null, botRepliesIgnored: 0, resolutionS: null, resolutionSkippedS: null, closedAt: entry.at, firstResponderId: null, closedById: entry.memberId ?? null });
   }
   return rows;
 }

@@ -11,8 +11,8 @@ import type { HoursClock } from "./hours-clock";
 /** A conversation's public timeline: what the definitions look at, in sequence order. */
 export type TimelineEntry =
   | { at: Date; kind: "visitor" }
-  | { at: Date; kind: "staff"; bot: boolean }
-  | { at: Date; kind: "closed" }
+  | { at: Date; kind: "staff"; bot: boolean; memberId?: string | null }
+  | { at: Date; kind: "closed"; memberId?: string | null }
   | { at: Date; kind: "reopened" };
 
 export interface MeasuredSpan {
@@ -27,7 +27,11 @@ export interface Cycle {
   /** The cycle's first visitor message; null when the visitor did not write after a reopen. */
   firstVisitorAt: Date | null;
   respondedAt: Date | null;
+  /** The member who sent the first response (reports credit them, whoever is assigned now). */
+  responderId: string | null;
   closedAt: Date | null;
+  /** The member who closed the cycle; null when the operator API or an automatic close did. */
+  closedById: string | null;
   firstResponse: MeasuredSpan | null;
   resolution: MeasuredSpan | null;
   /** Bot replies between the first visitor message and the human response (not responses). */
@@ -38,7 +42,9 @@ interface OpenCycle {
   startedAt: Date;
   firstVisitorAt: Date | null;
   respondedAt: Date | null;
+  responderId: string | null;
   closedAt: Date | null;
+  closedById: string | null;
   botRepliesIgnored: number;
 }
 
@@ -53,11 +59,17 @@ export function measureCycles(timeline: readonly TimelineEntry[], clock: HoursCl
     } else if (entry.kind === "reopened") {
       cycles.push((current = newCycle(entry.at, null)));
     } else if (entry.kind === "closed") {
-      if (current) current.closedAt = entry.at;
+      if (current) {
+        current.closedAt = entry.at;
+        current.closedById = entry.memberId ?? null;
+      }
       current = null;
     } else if (current?.firstVisitorAt && !current.respondedAt) {
       if (entry.bot) current.botRepliesIgnored++;
-      else current.respondedAt = entry.at;
+      else {
+        current.respondedAt = entry.at;
+        current.responderId = entry.memberId ?? null;
+      }
     }
   }
   return cycles.map((cycle) => ({
@@ -71,7 +83,9 @@ const newCycle = (startedAt: Date, firstVisitorAt: Date | null): OpenCycle => ({
   startedAt,
   firstVisitorAt,
   respondedAt: null,
+  responderId: null,
   closedAt: null,
+  closedById: null,
   botRepliesIgnored: 0,
 });
 

@@ -1,4 +1,5 @@
 import type { ReportQuery } from "../contracts/reports";
+import { visitorLook } from "../visitors/generated-name";
 import { cyclesStartedIn } from "./cycle-statements";
 import { measureFor } from "./report";
 
@@ -17,7 +18,21 @@ const COLUMNS = [
   "resolution_s",
   "resolution_skipped_s",
   "closed_at",
+  "visitor_name",
+  "first_responder_id",
+  "first_responder_name",
+  "closed_by_id",
+  "closed_by_name",
+  "rating",
+  "labels",
+  "sla_policy_id",
+  "sla_first_response_met",
+  "sla_next_response_met",
+  "sla_resolution_met",
 ] as const;
+
+/** An SLA target of the cycle: `yes` (every one met), `no` (one missed), empty (none decided). */
+const metCell = (met: boolean | null) => (met === null ? null : met ? "yes" : "no");
 
 /** RFC 4180 quoting; a text cell a spreadsheet would run as a formula starts with an apostrophe. */
 function cell(value: string | number | null): string {
@@ -25,6 +40,12 @@ function cell(value: string | number | null): string {
   if (typeof value === "number") return String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The download's name: the range as chosen, its last day included (`to` is the end, excluded). */
+export function reportCsvName(query: Pick<ReportQuery, "from" | "to">): string {
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  return `parley-report-${day(query.from)}-${day(new Date(query.to.getTime() - 1))}.csv`;
 }
 
 export async function reportCsv(query: ReportQuery): Promise<string> {
@@ -42,6 +63,17 @@ export async function reportCsv(query: ReportQuery): Promise<string> {
       row.resolution_s,
       row.resolution_skipped_s,
       row.closed_at?.toISOString() ?? null,
+      visitorLook(row.visitor_name, row.visitor_seed).display_name,
+      row.first_responder_id,
+      row.first_responder_name,
+      row.closed_by_id,
+      row.closed_by_name,
+      row.rating,
+      row.labels,
+      row.sla_policy_id,
+      metCell(row.sla_first_response_met),
+      metCell(row.sla_next_response_met),
+      metCell(row.sla_resolution_met),
     ]
       .map(cell)
       .join(","),

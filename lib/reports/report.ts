@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { AppError } from "../core/errors";
 import type { report as reportShape, ReportGroup, ReportQuery } from "../contracts/reports";
-import { dayFactsIn, type DayFacts, type RangeFilter } from "./cycle-statements";
+import { dayFactsIn, slaMetIn, type DayFacts, type RangeFilter, type SlaMetRow } from "./cycle-statements";
 import { measureStaleConversations } from "./cycles";
 import { memberNames, siteSchedules } from "./statements";
 
@@ -11,7 +11,7 @@ import { memberNames, siteSchedules } from "./statements";
 // member is the conversation's assigned member.
 
 export type Report = z.infer<typeof reportShape>;
-type Figures = Omit<Report, "from" | "to" | "site" | "member" | "group" | "series">;
+type Figures = Omit<Report, "from" | "to" | "site" | "member" | "group" | "series" | "sla">;
 
 const DAY_MS = 86_400_000;
 
@@ -29,8 +29,9 @@ export async function buildReport(query: ReportQuery): Promise<Report> {
 /** One measurement of the range, answered grouped each way asked (the Reports page shows two). */
 export async function buildReports(query: RangeFilter, groups: readonly ReportGroup[]): Promise<Report[]> {
   await measureFor(query);
-  const facts = await dayFactsIn(query);
+  const [facts, slaRows] = await Promise.all([dayFactsIn(query), slaMetIn(query)]);
   const figures = figuresOf(facts);
+  const sla = slaFigures(slaRows);
   return Promise.all(
     groups.map(async (group) => ({
       from: query.from.toISOString(),
@@ -40,6 +41,7 @@ export async function buildReports(query: RangeFilter, groups: readonly ReportGr
       group,
       ...figures,
       series: group === "member" ? await memberSeries(facts) : timeSeries(facts, query, group),
+      sla,
     })),
   );
 }
@@ -108,4 +110,32 @@ function split<Key>(facts: DayFacts[], keyOf: (day: DayFacts) => Key): Map<Key, 
     buckets.get(key)?.push(day) ?? buckets.set(key, [day]);
   }
   return buckets;
+}
+
+const percent = (met: number, missed: number) => (met + missed === 0 ? null : Math.round((met / (met + missed)) * 1000) / 10);
+
+/** "% of SLAs met" in all, per policy, team and member (docs/sla.md). */
+function slaFigures(rows: readonly SlaMetRow[]): Report["sla"] {
+  const group = (keyOf: (row: SlaMetRow) => string | null, labelOf: (row: SlaMetRow) => string) => {
+    const groups = new Map<string | null, { key: string | null; label: string; met: number; missed: number }>();
+    for (const row of rows) {
+      const key = keyOf(row);
+      const entry = groups.get(key) ?? groups.set(key, { key, label: labelOf(row), met: 0, missed: 0 }).get(key)!;
+      entry.met += row.met;
+      entry.missed += row.missed;
+    }
+    return [...groups.values()]
+      .map((entry) => ({ ...entry, percent_met: percent(entry.met, entry.missed) }))
+      .sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : a.label.localeCompare(b.label)));
+  };
+  const met = rows.reduce((total, row) => total + row.met, 0);
+  const missed = rows.reduce((total, row) => total + row.missed, 0);
+  return {
+    met,
+    missed,
+    percent_met: percent(met, missed),
+    by_policy: group((row) => row.policy_id, (row) => row.policy_name ?? "Deleted policy"),
+    by_team: group((row) => row.team_id, (row) => (row.team_id === null ? "No team" : (row.team_name ?? "Deleted team"))),
+    by_member: group((row) => row.member_id, (row) => (row.member_id === null ? "Nobody" : (row.member_name ?? "Former member"))),
+  };
 }

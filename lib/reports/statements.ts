@@ -12,12 +12,14 @@ import type { TimelineEntry } from "./metrics";
 type TimelineRow = SqlRow<Conversation, "site_id" | "assigned_member_id" | "created_at", { conversation_id: "id" }> & {
   kinds: string | null;
   ats: string | null;
+  /** Each entry's member (a reply's author, a close's closer), '' for none. */
+  members: string | null;
 };
 
 // One lateral read per conversation walks its messages by the (conversation_id, sequence) index;
 // a join grouped afterwards lets the planner scan every message of the table (docs/reports.md).
 const TIMELINE_COLUMNS = Prisma.sql`
-  c.id AS conversation_id, c.site_id, c.assigned_member_id, c.created_at, t.kinds, t.ats`;
+  c.id AS conversation_id, c.site_id, c.assigned_member_id, c.created_at, t.kinds, t.ats, t.members`;
 
 const TIMELINE_MESSAGES = Prisma.sql`
   LEFT JOIN LATERAL (
@@ -26,7 +28,8 @@ const TIMELINE_MESSAGES = Prisma.sql`
                            WHEN m.author_type = 'staff' THEN 's'
                            WHEN m.event = 'conversation_closed' THEN 'c'
                            ELSE 'r' END, '' ORDER BY m.sequence) AS kinds,
-           string_agg((extract(epoch FROM m.created_at) * 1000)::bigint::text, ',' ORDER BY m.sequence) AS ats
+           string_agg((extract(epoch FROM m.created_at) * 1000)::bigint::text, ',' ORDER BY m.sequence) AS ats,
+           string_agg(coalesce(m.member_id, ''), ',' ORDER BY m.sequence) AS members
       FROM messages m LEFT JOIN members mb ON mb.id = m.member_id
      WHERE m.conversation_id = c.id AND m.kind = 'message'
        AND (m.author_type <> 'system' OR m.event IN ('conversation_closed', 'conversation_reopened'))
@@ -37,9 +40,12 @@ const KINDS: Record<string, TimelineEntry["kind"]> = { v: "visitor", s: "staff",
 function toTimeline(row: TimelineRow): TimelineEntry[] {
   if (!row.kinds || !row.ats) return [];
   const times = row.ats.split(",");
+  const members = (row.members ?? "").split(",");
   return Array.from(row.kinds, (letter, index) => {
     const at = new Date(Number(times[index]));
-    return letter === "s" || letter === "b" ? { at, kind: "staff", bot: letter === "b" } : ({ at, kind: KINDS[letter]! } as TimelineEntry);
+    const memberId = members[index] || null;
+    if (letter === "s" || letter === "b") return { at, kind: "staff", bot: letter === "b", memberId };
+    return letter === "c" ? { at, kind: "closed", memberId } : ({ at, kind: KINDS[letter]! } as TimelineEntry);
   });
 }
 

@@ -42,7 +42,7 @@ function configuredKeys(): { keys: [string, ...string[]]; source: KeySource } {
     return { keys: [SECRET_KEY, ...SECRET_KEYS_OLD, ...fromFile], source: "SECRET_KEY" };
   }
   if (inMemory) return { keys: [memoryKey, ...SECRET_KEYS_OLD], source: "memory" };
-  mkdirSync(DATA_DIR, { recursive: true });
+  mkdirSync(DATA_DIR, { recursive: true, mode: 0o700 }); // docs/security.md, "The data directory"
   const [current, ...older] = readOrCreateKeyFile(keyFilePath(DATA_DIR));
   return { keys: [current!, ...older, ...SECRET_KEYS_OLD], source: "key file" };
 }

@@ -67,6 +67,10 @@ export async function seedDemo({ lan = false }: { lan?: boolean } = {}): Promise
               title: "Lumen & Co.",
               greeting: "Hi! Questions about the Aurora lamp? Ask away.",
               brandColor: "#b4531a",
+              // Answers first: the help center and the bot, from the articles below.
+              answers: "bot",
+              helpCenterEnabled: true,
+              helpCenterTitle: "Lumen & Co. Help",
             },
           },
         },
@@ -86,5 +90,36 @@ export async function seedDemo({ lan = false }: { lan?: boolean } = {}): Promise
       },
       update: {},
     });
+    // The demo's articles, once: a demo site made before articles existed gets them (and the bot and
+    // help center that use them) the first time it is seeded after; an operator's later changes stay.
+    if ((await tx.article.count({ where: { siteId: DEMO_SITE_ID } })) === 0) {
+      const now = new Date();
+      await tx.article.createMany({
+        data: DEMO_ARTICLES.map((article) => ({ ...article, id: `art_demo_${article.slug}`, siteId: DEMO_SITE_ID, locale: "en", status: "published", publishedAt: now })),
+      });
+      if (site) await tx.site.update({ where: { id: DEMO_SITE_ID }, data: { answers: "bot", helpCenterEnabled: true, helpCenterTitle: "Lumen & Co. Help" } });
+    }
   });
 }
+
+/** What the demo's bot answers from (lib/answers): price, shipping and returns. */
+export const DEMO_ARTICLES = [
+  {
+    slug: "shipping",
+    title: "How long does shipping take?",
+    collection: "Orders",
+    body: "Orders leave our warehouse within one business day, and shipping usually takes 3–5 business days. You get a tracking link by email as soon as your lamp ships.\n\n## How much does shipping cost?\n\nShipping is free on orders over $50; below that it's a flat $5.95.",
+  },
+  {
+    slug: "price",
+    title: "What does the Aurora lamp cost?",
+    collection: "The lamp",
+    body: "The Aurora lamp costs $89, and there's free shipping on orders over $50.\n\nThe price includes the USB-C cable and a two-year warranty.",
+  },
+  {
+    slug: "returns",
+    title: "Returns and refunds",
+    collection: "Orders",
+    body: "You can return your lamp within 30 days and get a full refund — no questions asked. Write to us from the chat and we send a prepaid return label.\n\nThe refund reaches your account within 5 business days of the return arriving.",
+  },
+];

@@ -7,8 +7,11 @@ import type { SiteHours } from "./site-hours";
 
 export type SiteRecord = Pick<Site, "id" | "name" | "inboxId" | "origins" | "offline">;
 
+/** A site as a visitor's send sees it: also its answers mode (whether the bot may follow the send). */
+export type VisitorSite = SiteRecord & Pick<Site, "answers">;
+
 /** A site as the widget routes see it: also whether a start must carry a verified identity, its hours and how starts are assigned. */
-export type WidgetSite = SiteRecord & Pick<Site, "identityRequired" | "assignment"> & SiteHours;
+export type WidgetSite = SiteRecord & Pick<Site, "identityRequired" | "assignment" | "answers" | "defaultTeamId" | "departments" | "prechat"> & SiteHours;
 
 export async function findSite(id: string): Promise<WidgetSite | null> {
   const [row] = await queryPrepared<WidgetSite>(FIND_WIDGET_SITE, [id]);

@@ -6,6 +6,10 @@ import { AppError, invalidRequest } from "../core/errors";
 import type { CreateSiteInput, UpdateSiteInput } from "../contracts/sites";
 import type { WeekHours } from "../contracts/service-hours";
 import { siteDesignColumns } from "./design-columns";
+import { helpCenterTitle } from "./help-center-title";
+import type { AnswerMode } from "../contracts/answers";
+import type { PrechatSetting } from "../contracts/attributes";
+import { checkPrechatKeys } from "../attributes/prechat";
 
 const siteView = {
   id: true,
@@ -22,7 +26,13 @@ const siteView = {
   holidays: true,
   assignment: true,
   reassignAfterMinutes: true,
+  defaultTeamId: true,
+  departments: true,
+  prechat: true,
   retentionDays: true,
+  helpCenterEnabled: true,
+  helpCenterTitle: true,
+  answers: true,
 } as const;
 
 type SiteRow = Prisma.SiteGetPayload<{ select: typeof siteView }>;
@@ -52,7 +62,12 @@ function toWireSite(site: SiteRow) {
     away_message: site.awayMessage,
     assignment: site.assignment as "manual" | "round_robin", // stored only through routingFields
     reassign_after_minutes: site.reassignAfterMinutes,
+    default_team_id: site.defaultTeamId,
+    departments: site.departments as Department[], // stored only through the sites' contract
+    prechat: site.prechat as PrechatSetting, // stored only through the sites' contract
     retention_days: site.retentionDays,
+    help_center: { enabled: site.helpCenterEnabled, title: helpCenterTitle(site) },
+    answers: site.answers as AnswerMode, // stored only through answerSiteFields (and a CHECK)
   };
 }
 
@@ -73,6 +88,11 @@ type WidgetColumns = Pick<
   | "awayMessage"
   | "assignment"
   | "reassignAfterMinutes"
+  | "departments"
+  | "prechat"
+  | "helpCenterEnabled"
+  | "helpCenterTitle"
+  | "answers"
 >;
 const widgetData = (input: WidgetColumns) => ({
   title: input.title,
@@ -91,6 +111,11 @@ const widgetData = (input: WidgetColumns) => ({
   awayMessage: input.awayMessage,
   assignment: input.assignment,
   reassignAfterMinutes: input.reassignAfterMinutes,
+  departments: input.departments,
+  prechat: input.prechat === null ? Prisma.DbNull : input.prechat,
+  helpCenterEnabled: input.helpCenterEnabled,
+  helpCenterTitle: input.helpCenterTitle,
+  answers: input.answers,
 });
 
 /** The header's faces must be active members; an unknown one is the caller's mistake (400), nothing is saved. */
@@ -102,10 +127,27 @@ async function checkTeamFaces(client: Pick<Prisma.TransactionClient, "member">, 
   if (fields.length) throw invalidRequest("Invalid request body. team_member_ids: each must be an active member's id.", fields);
 }
 
+export type Department = { team_id: string; label: string };
+
+/** A default team and each department must be a team; an unknown one is 400 naming it, nothing saved. */
+async function checkTeams(client: Pick<Prisma.TransactionClient, "team">, id: string | null | undefined, departments: Department[] | undefined) {
+  if (departments?.length) {
+    const found = new Set((await client.team.findMany({ where: { id: { in: departments.map((entry) => entry.team_id) } }, select: { id: true } })).map((team) => team.id));
+    const fields = departments.flatMap((entry, index) => (found.has(entry.team_id) ? [] : [{ path: `departments.${index}.team_id`, problem: "no team has this id" }]));
+    if (fields.length) throw invalidRequest(`Invalid request body. ${fields[0]!.path}: no team has this id.`, fields);
+  }
+  if (!id) return;
+  if (!(await client.team.findUnique({ where: { id }, select: { id: true } }))) {
+    throw invalidRequest("Invalid request body. default_team_id: no team has this id.", [{ path: "default_team_id", problem: "no team has this id" }]);
+  }
+}
+
 /** Creates a site with an inbox of its own. */
 export async function createSite(input: CreateSiteInput) {
   const name = input.name ?? input.id;
   await checkTeamFaces(await db(), input.teamMemberIds);
+  await checkTeams(await db(), input.defaultTeamId, input.departments);
+  await checkPrechatKeys(input.prechat);
   try {
     const site = await (await db()).site.create({
       data: {
@@ -115,6 +157,7 @@ export async function createSite(input: CreateSiteInput) {
         offline: input.offline ?? false,
         retentionDays: input.retentionDays,
         ...widgetData(input),
+        ...(input.defaultTeamId ? { defaultTeam: { connect: { id: input.defaultTeamId } } } : {}),
         inbox: { create: { id: randomUUID(), name, dailyAllowance: input.dailyAllowance } },
       },
       select: siteView,
@@ -128,16 +171,25 @@ export async function createSite(input: CreateSiteInput) {
 
 export async function updateSite(id: string, input: UpdateSiteInput) {
   const prisma = await db();
+  await checkPrechatKeys(input.prechat); // before the transaction: its reads take the one client (PGlite has one connection)
   const site = await prisma.$transaction(async (tx) => {
     const existing = await tx.site.findUnique({ where: { id }, select: { inboxId: true } });
     if (!existing) throw new AppError("site_not_found", "No site has this identifier.");
     await checkTeamFaces(tx, input.teamMemberIds);
+    await checkTeams(tx, input.defaultTeamId, input.departments);
     if (input.dailyAllowance !== undefined) {
       await tx.inbox.update({ where: { id: existing.inboxId }, data: { dailyAllowance: input.dailyAllowance } });
     }
     return tx.site.update({
       where: { id },
-      data: { name: input.name, origins: input.origins, offline: input.offline, retentionDays: input.retentionDays, ...widgetData(input) },
+      data: {
+        name: input.name,
+        origins: input.origins,
+        offline: input.offline,
+        retentionDays: input.retentionDays,
+        ...widgetData(input),
+        defaultTeam: input.defaultTeamId === undefined ? undefined : input.defaultTeamId === null ? { disconnect: true } : { connect: { id: input.defaultTeamId } },
+      },
       select: siteView,
     });
   });

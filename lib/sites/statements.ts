@@ -8,6 +8,6 @@ export const FIND_WIDGET_SITE: PreparedStatement = {
   name: "find_widget_site",
   text: `
     SELECT id, name, inbox_id AS "inboxId", origins, offline, identity_required AS "identityRequired",
-           timezone, hours, holidays, assignment
+           timezone, hours, holidays, assignment, answers, default_team_id AS "defaultTeamId", departments, prechat
     FROM sites WHERE id = $1`,
 };

@@ -8,6 +8,7 @@ import { hashPassword } from "./passwords";
 import { newSecret, sha256Hex } from "./secrets";
 import { createSession, type StaffRole } from "./sessions";
 import { canSignInWhere } from "../members/can-sign-in";
+import { foldEmailCase } from "../core/validation/member-email";
 
 // One-time links: the setup link (the first owner, 24 h, only while no owner exists) and invites
 // (7 days). Only the SHA-256 of a code is stored; accepting sets a password and signs in.
@@ -37,7 +38,7 @@ async function createInvite(invite: NewInvite, lifetimeMs: number): Promise<{ id
       kind: invite.kind,
       role: invite.role,
       memberId: invite.memberId ?? null,
-      email: invite.email?.toLowerCase() ?? null,
+      email: invite.email === undefined ? null : foldEmailCase(invite.email),
       name: invite.name ?? null,
       expiresAt: new Date(Date.now() + lifetimeMs),
     },
@@ -71,7 +72,7 @@ export async function inviteMember(input: {
   memberId?: string;
 }): Promise<{ id: string; invite_url: string; expires_at: string }> {
   const prisma = await db();
-  const email = input.email.toLowerCase();
+  const email = foldEmailCase(input.email);
   const holder = await prisma.member.findUnique({ where: { email }, select: { id: true } });
   let memberId = input.memberId;
   if (memberId) {
@@ -136,7 +137,8 @@ export const memberIdFor = (name: string) => {
 export async function acceptInvite(input: { code: string; name?: string; email?: string; password: string }) {
   const invite = await findUsable(input.code);
   if (!invite) throw inviteInvalid();
-  const email = (invite.email ?? input.email)?.toLowerCase();
+  const given = invite.email ?? input.email;
+  const email = given ? foldEmailCase(given) : undefined;
   if (!email) {
     throw new AppError("invalid_request", "An email is required.", { fields: [{ path: "email", problem: "is required" }] });
   }
@@ -177,5 +179,7 @@ export async function acceptInvite(input: { code: string; name?: string; email?:
   // named the member or matched them by email): so end their event streams.
   const { memberId, earlierSessionsEnded } = accepted;
   if (earlierSessionsEnded) await publishSessionsEnded({ memberId });
-  return { memberId, token: await createSession(memberId) };
+  const token = await createSession(memberId);
+  if (token === null) throw inviteInvalid(); // deactivated in the meantime
+  return { memberId, token };
 }

@@ -7,7 +7,7 @@ import type { SqlRow } from "../core/sql-row";
 import { newSecret, sha256Hex } from "./secrets";
 import { processSingleton } from "../core/process-registry.mjs";
 import { cookieValue } from "../core/cookies";
-import { canSignIn } from "../members/can-sign-in";
+import { canSignIn, canSignInSql } from "../members/can-sign-in";
 
 // Inbox sessions: an opaque token in the `parley_session` cookie, only its SHA-256 stored. 30 days,
 // sliding: a session used more than a minute after its last extension moves 30 days ahead (and the
@@ -38,12 +38,23 @@ export interface StaffSession {
   renewedToken: string | null;
 }
 
-export async function createSession(memberId: string): Promise<string> {
+// Made only while the member can sign in, checked in the same statement: a sign-in whose check
+// began before the member was deactivated cannot leave a session behind. FOR SHARE orders it with a
+// deactivation (which locks the row, then deletes the sessions): whichever comes second sees the other.
+const CREATE_STAFF_SESSION: PreparedStatement = {
+  name: "create_staff_session",
+  text: `
+    INSERT INTO staff_sessions (id, token_hash, member_id, expires_at)
+    SELECT $1, $2, m.id, $4 FROM members m WHERE m.id = $3 AND ${canSignInSql("m")}
+    FOR SHARE OF m
+    RETURNING id`,
+};
+
+/** A new session's token, or null when the member cannot sign in (any more). */
+export async function createSession(memberId: string): Promise<string | null> {
   const token = newSecret("ps_");
-  await (await db()).staffSession.create({
-    data: { id: randomUUID(), tokenHash: sha256Hex(token), memberId, expiresAt: new Date(Date.now() + SESSION_MS) },
-  });
-  return token;
+  const created = await queryPrepared(CREATE_STAFF_SESSION, [randomUUID(), sha256Hex(token), memberId, new Date(Date.now() + SESSION_MS)]);
+  return created.length === 1 ? token : null;
 }
 
 // Every inbox request and page runs it: prepared, without Prisma.

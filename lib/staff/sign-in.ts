@@ -1,11 +1,12 @@
 import { db } from "../db/client";
+import { foldEmailCase } from "../core/validation/member-email";
 import { AppError } from "../core/errors";
 import { log } from "../core/log";
 import type { Limiter } from "../rate-limits/limiter";
 import { clientAddress, clientKey, limiterFor, reportFailure } from "../rate-limits/enforce-rate-limit";
 import { recordAuditAfter } from "../audit/record";
 import { emailTarget } from "../audit/email-target";
-import { rateLimitRule } from "../rate-limits/limits";
+import { rateLimitRule, type RateLimitName } from "../rate-limits/limits";
 import { verifyPassword } from "./passwords";
 import { createSession } from "./sessions";
 import { canSignIn } from "../members/can-sign-in";
@@ -13,8 +14,14 @@ import { passwordSignInAllowed } from "./sso";
 import { processSingleton } from "../core/process-registry.mjs";
 
 // Sign-in: one answer (401 invalid_credentials) for an unknown email, a wrong password and a
-// member who cannot sign in, each after one scrypt verification. At most 5 failures for the same
-// email from the same client IP within 15 minutes; then 429 before any check.
+// member who cannot sign in, each after one scrypt verification. Failures are counted per account
+// *and* client, so a stranger's guesses never lock the member out from their own client: at most 5
+// for the same email from the same client within 15 minutes, and 20 from one client across every
+// account (password spraying); past either, 429 before any check. The client is the address
+// lib/rate-limits/client-ip.ts trusts (the TCP peer under npm start, else the proxies' or the
+// platform's); where none can be known (`next start`/`next dev` without TRUSTED_PROXY_HOPS), every
+// client looks alike, so failures count per account alone (guessing stays capped; a stranger can
+// then hold an account's sign-in for 15 minutes: docs/security.md, "Sign-in throttling").
 //
 // Sent in parallel, attempts must not all be checked before the first failure is counted, so:
 // - each attempt reserves its place in the limit *before* the password is checked (the limiter's
@@ -36,25 +43,37 @@ const tooManyFailures = (retryAfter: number) =>
 const inFlight = processSingleton("sign-ins in flight", () => new Set<string>());
 
 export async function signIn(input: { email: string; password: string }, request: Request) {
-  const email = input.email.toLowerCase();
+  const email = foldEmailCase(input.email);
   if (!passwordSignInAllowed()) {
     const member = await (await db()).member.findUnique({ where: { email }, select: { id: true } });
     await auditFailure(member, email, clientAddress(request), "password_sign_in_off");
     throw new AppError("forbidden", "Password sign-in is turned off here: sign in with single sign-on.");
   }
-  const key = `${clientKey(request) ?? "unknown-client"}|${email}`; // unknown: per account only
+  const client = clientKey(request);
+  const key = `${client ?? "unknown-client"}|${email}`; // unknown: per account only
   if (inFlight.has(key)) throw new AppError("rate_limited", "A sign-in for this email is already being checked. Please wait and try again.", { retryAfter: 1 });
   inFlight.add(key);
   try {
-    return await checkOnce(email, input.password, key, clientAddress(request));
+    return await checkOnce(email, input.password, failureCounts(key, client), clientAddress(request));
   } finally {
     inFlight.delete(key);
   }
 }
 
-async function checkOnce(email: string, password: string, key: string, ip: string | null) {
-  const limiter = limiterFor(rateLimitRule("sign_in_failures"));
-  const reserved = await reserveAttempt(limiter, key);
+interface FailureCount {
+  limiter: Limiter;
+  name: RateLimitName;
+  key: string;
+}
+
+/** Where a failure counts: this client on this account, and (when known) this client on every account. */
+function failureCounts(accountKey: string, client: string | null): FailureCount[] {
+  const count = (name: RateLimitName, key: string) => ({ limiter: limiterFor(rateLimitRule(name)), name, key });
+  return [count("sign_in_failures", accountKey), ...(client === null ? [] : [count("sign_in_client_failures", client)])];
+}
+
+async function checkOnce(email: string, password: string, counts: FailureCount[], ip: string | null) {
+  const reserved = await reserveAttempt(counts);
   let failed = false;
   try {
     const member = await (await db()).member.findUnique({
@@ -69,10 +88,15 @@ async function checkOnce(email: string, password: string, key: string, ip: strin
       throw invalidCredentials();
     }
     const token = await createSession(member.id);
+    if (token === null) {
+      failed = true; // deactivated while the password was being checked: as any member who cannot sign in
+      await auditFailure(member, email, ip, "invalid_credentials");
+      throw invalidCredentials();
+    }
     await recordAuditAfter({ actor: `member:${member.id}`, action: "staff.sign_in", target: `member:${member.id}`, ip, details: { method: "password" } });
     return { memberId: member.id, token };
   } finally {
-    if (reserved && !failed) await releaseAttempt(limiter, key);
+    if (!failed) await releaseAttempt(reserved);
   }
 }
 
@@ -85,23 +109,35 @@ const auditFailure = (member: { id: string } | null, email: string, ip: string |
     details: { method: "password", reason },
   });
 
-/** Counts the attempt; false when the limiter cannot be reached (fail open). Throws 429 when spent. */
-async function reserveAttempt(limiter: Limiter, key: string): Promise<boolean> {
-  let outcome;
-  try {
-    outcome = await limiter.limit(key);
-  } catch (error) {
-    reportFailure("sign_in_failures", error);
-    return false;
+/**
+ * Counts the attempt in each count; the counts it took a place in (a limiter that cannot be reached
+ * is skipped: fail open). Throws 429 when one is spent, after giving back the places already taken.
+ */
+async function reserveAttempt(counts: FailureCount[]): Promise<FailureCount[]> {
+  const reserved: FailureCount[] = [];
+  for (const count of counts) {
+    let outcome;
+    try {
+      outcome = await count.limiter.limit(count.key);
+    } catch (error) {
+      reportFailure(count.name, error);
+      continue;
+    }
+    if (!outcome.success) {
+      await releaseAttempt(reserved);
+      throw tooManyFailures(Math.max(1, Math.ceil((outcome.reset - Date.now()) / 1000)));
+    }
+    reserved.push(count);
   }
-  if (!outcome.success) throw tooManyFailures(Math.max(1, Math.ceil((outcome.reset - Date.now()) / 1000)));
-  return true;
+  return reserved;
 }
 
-async function releaseAttempt(limiter: Limiter, key: string): Promise<void> {
-  try {
-    await limiter.release(key);
-  } catch (error) {
-    reportFailure("sign_in_failures", error); // the attempt stays counted: errs on the safe side
+async function releaseAttempt(counts: FailureCount[]): Promise<void> {
+  for (const count of counts) {
+    try {
+      await count.limiter.release(count.key);
+    } catch (error) {
+      reportFailure(count.name, error); // the attempt stays counted: errs on the safe side
+    }
   }
 }

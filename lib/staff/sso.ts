@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import * as oidc from "openid-client";
+import { z } from "zod";
+import { clientId, displayName, text } from "../core/validation/strings";
+import { memberEmailKey } from "../core/validation/member-email";
 import { db } from "../db/client";
 import { cookieValue } from "../core/cookies";
 import { env, serviceOrigin } from "../core/env";
@@ -53,7 +56,12 @@ function providerConfig(): Promise<oidc.Configuration> {
   if (!config) {
     const issuer = new URL(OIDC_ISSUER);
     // The environment allows http only for a provider on this machine (lib/core/env-schema.mjs).
-    const execute = issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [];
+    const insecure = issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [];
+    // The ID token's signature is checked against the provider's published keys (its JWKS, fetched
+    // and cached by openid-client), not only trusted because it came over TLS: OIDC Core allows
+    // that, but a token endpoint that is not the provider's (a mix-up, a compromised proxy) must not
+    // be able to sign anyone in (threats.md, Rocket.Chat CVE-2026-55759).
+    const execute = [...insecure, oidc.enableNonRepudiationChecks];
     config = oidc.discovery(issuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, undefined, { execute });
     config.catch(() => cache.delete(key));
     cache.set(key, config);
@@ -146,8 +154,22 @@ async function providerAccount(search: string, attempt: Attempt): Promise<Provid
     verified = info?.email_verified ?? verified;
     name = name ?? (typeof info?.name === "string" ? info.name : null);
   }
-  return { subject: `${config.serverMetadata().issuer} ${claims.sub}`, email: email?.toLowerCase() ?? null, emailVerified: verified === true, name };
+  // Before any lookup: a string the database cannot hold (U+0000) would fail the query (a 500).
+  const checked = providerClaims.safeParse({ sub: claims.sub, email, name });
+  if (!checked.success) {
+    log.warn("sso_provider_failed", { error: "the provider's claims are not storable strings" });
+    throw new SsoRefused("provider_failed");
+  }
+  return {
+    subject: `${config.serverMetadata().issuer} ${checked.data.sub}`,
+    // An address that is not one a member could hold (an ASCII look-alike, lib/core/validation/member-email.ts) matches no member.
+    email: checked.data.email === null ? null : memberEmailKey(checked.data.email),
+    emailVerified: verified === true,
+    name: checked.data.name === null ? null : (displayName(80).safeParse(checked.data.name).data ?? null),
+  };
 }
+
+const providerClaims = z.object({ sub: clientId(255), email: text(320).nullable(), name: text(1000).nullable() });
 
 /** Finishes a sign-in at the callback: the member signed in and a new session token, or SsoRefused. */
 export async function finishSso(search: string, cookieHeader: string | null): Promise<{ memberId: string; token: string; linked: boolean }> {
@@ -156,7 +178,9 @@ export async function finishSso(search: string, cookieHeader: string | null): Pr
   if (new URLSearchParams(search).get("state") !== attempt.state) throw new SsoRefused("attempt_invalid");
   const account = await providerAccount(search, attempt);
   const { memberId, linked } = await memberFor(account);
-  return { memberId, token: await createSession(memberId), linked };
+  const token = await createSession(memberId);
+  if (token === null) throw new SsoRefused("no_member"); // deactivated meanwhile
+  return { memberId, token, linked };
 }
 
 async function memberFor(account: ProviderAccount): Promise<{ memberId: string; linked: boolean }> {

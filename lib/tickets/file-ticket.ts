@@ -86,6 +86,8 @@ async function createTicket(tx: Transaction, site: SiteRecord, origin: string, i
       subject: input.subject,
       body: input.body,
       priority: input.priority,
+      // It lands in the site's default team (docs/teams.md), read in this transaction.
+      teamId: (await tx.site.findUnique({ where: { id: site.id }, select: { defaultTeamId: true } }))?.defaultTeamId ?? null,
       attachments: { create: attachments },
     },
   });

@@ -5,6 +5,8 @@ import type { TicketListQuery } from "../contracts/inbox";
 import { AppError } from "../core/errors";
 import { encodeKeysetCursor } from "../core/validation/cursors";
 import { ticketWireInclude, toInboxWireTicket } from "./ticket-view";
+import { visibleTicketWhere, type Viewer } from "../teams/visibility";
+import { assertMaySee, type Looker } from "../teams/access";
 
 // Tickets as staff read them in the inbox. Their files are downloaded by signed-in staff (or the
 // operator token) only, never from a public URL (lib/uploads/stored-files.ts).
@@ -24,9 +26,11 @@ const DEFAULT_PAGE = 50;
 
 /**
  * One page of the tickets that pass every filter given, newest first (ties by id, so the order is
- * total and a cursor resumes it exactly); `assignee: "me"` is `memberId`'s.
+ * total and a cursor resumes it exactly); `assignee: "me"` is the viewer's. Only those the viewer
+ * may see (docs/teams.md).
  */
-export async function listInboxTickets(filters: TicketFilters, memberId: string) {
+export async function listInboxTickets(filters: TicketFilters, viewer: Viewer) {
+  const memberId = viewer.id;
   const limit = filters.limit ?? DEFAULT_PAGE;
   const assignee = filters.assignee === undefined ? {} : { assigneeId: filters.assignee === "me" ? memberId : filters.assignee === "none" ? null : filters.assignee };
   const after = filters.cursor ? { OR: [{ createdAt: { lt: filters.cursor.at } }, { createdAt: filters.cursor.at, id: { lt: filters.cursor.id } }] } : {};
@@ -36,8 +40,9 @@ export async function listInboxTickets(filters: TicketFilters, memberId: string)
       ...(filters.status && filters.status !== "all" ? { status: filters.status } : {}),
       ...(filters.priority ? { priority: filters.priority } : {}),
       ...(filters.ids ? { id: { in: filters.ids } } : {}),
+      ...(filters.team ? { teamId: filters.team === "none" ? null : filters.team } : {}),
       ...assignee,
-      ...after,
+      AND: [after, visibleTicketWhere(viewer)],
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
@@ -63,7 +68,8 @@ function emailStatus(email: ReplyEmail | undefined): EmailStatus {
 }
 
 /** One ticket with its thread, oldest first; each staff reply with what became of its email to the filer. */
-export async function readInboxTicket(id: string): Promise<InboxWireTicketDetail> {
+export async function readInboxTicket(looker: Looker, id: string): Promise<InboxWireTicketDetail> {
+  await assertMaySee(looker, "ticket", id); // the inbox's page reads it without the route
   const prisma = await db();
   const ticket = await prisma.ticket.findUnique({ where: { id }, include: { ...ticketInclude, ...repliesInclude } });
   if (!ticket) throw new AppError("not_found", "No ticket has this identifier.");

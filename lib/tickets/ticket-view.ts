@@ -16,10 +16,14 @@ export type AttachmentRow = Pick<TicketAttachment, "id" | "name" | "contentType"
 export type TicketRow = Pick<
   Ticket,
   "id" | "number" | "siteId" | "inboxId" | "origin" | "name" | "email" | "subject" | "body" | "priority" | "status" | "createdAt" | "updatedAt" | "solvedAt"
-> & { attachments: AttachmentRow[]; assignee: { id: string; name: string } | null };
+> & { attachments: AttachmentRow[]; assignee: { id: string; name: string } | null; team: { id: string; name: string } | null };
 
-/** What `include` loads for a ticket's wire shape: its files, in the order they were described, and its assignee. */
-export const ticketWireInclude = { attachments: { orderBy: { position: "asc" } }, assignee: { select: { id: true, name: true } } } as const;
+/** What `include` loads for a ticket's wire shape: its files, in the order they were described, its assignee and its team. */
+export const ticketWireInclude = {
+  attachments: { orderBy: { position: "asc" } },
+  assignee: { select: { id: true, name: true } },
+  team: { select: { id: true, name: true } },
+} as const;
 
 export const toWireAttachment = (attachment: AttachmentRow): WireAttachment => ({
   id: attachment.id,
@@ -44,6 +48,7 @@ export function toWireTicket(ticket: TicketRow): WireTicket {
     priority: ticket.priority as WireTicket["priority"], // stored only from ticketBody's PRIORITIES
     status: ticket.status as WireTicket["status"], // stored only from TICKET_STATUSES
     assignee: ticket.assignee,
+    team: ticket.team,
     created_at: ticket.createdAt.toISOString(),
     updated_at: ticket.updatedAt.toISOString(),
     solved_at: ticket.solvedAt?.toISOString() ?? null,

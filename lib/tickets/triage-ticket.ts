@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db, type PrismaClient } from "../db/client";
+import { assertAssigneeMaySee } from "../teams/access";
 import { AppError } from "../core/errors";
 import type { TicketStatus } from "../contracts/inbox";
 
@@ -64,7 +65,10 @@ async function applyChange(tx: Transaction, ticketId: string, change: TriageChan
 
 /** PATCH /inbox/tickets/{id}: checks everything before changing anything (a refusal changes nothing). */
 export async function triageTicket(ticketId: string, change: TriageChange, actorMemberId: string): Promise<void> {
-  if (change.assigneeId) await assertAssignable(change.assigneeId);
+  if (change.assigneeId) {
+    await assertAssignable(change.assigneeId);
+    await assertAssigneeMaySee("ticket", ticketId, change.assigneeId);
+  }
   await (await db()).$transaction((tx) => applyChange(tx, ticketId, change, actorMemberId));
 }
 

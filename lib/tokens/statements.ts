@@ -9,7 +9,7 @@ export const FIND_VISITOR_SESSION: PreparedStatement = {
   text: `
     SELECT t.id AS token_id, t.origin, t.expires_at, t.rotated_at,
            c.id AS conversation_id, c.status, c.visitor_id, c.visitor_name, c.last_sequence,
-           s.id AS site_id, s.name AS site_name, s.inbox_id, s.origins, s.offline
+           s.id AS site_id, s.name AS site_name, s.inbox_id, s.origins, s.offline, s.answers
     FROM visitor_tokens t
     JOIN conversations c ON c.id = t.conversation_id
     JOIN sites s ON s.id = c.site_id

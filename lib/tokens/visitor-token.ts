@@ -3,7 +3,7 @@ import { db, queryPrepared, type PrismaClient } from "../db/client";
 import type { Conversation, Site, VisitorToken } from "../generated/prisma/client";
 import { FIND_VISITOR_SESSION } from "./statements";
 import { AppError } from "../core/errors";
-import { originNotAllowed, siteAllowsOrigin, type SiteRecord } from "../sites/find-site";
+import { originNotAllowed, siteAllowsOrigin, type VisitorSite } from "../sites/find-site";
 import type { SqlRow } from "../core/sql-row";
 
 // Visitor tokens: `vt_` + 32 random bytes (base64url). Only the SHA-256 is stored. A token is
@@ -22,7 +22,7 @@ export interface VisitorSession {
   expiresAt: Date;
   /** As of authentication: `lastSequence` is the highest sequence the conversation had then. */
   conversation: { id: string; status: string; visitorId: string; visitorName: string | null; lastSequence: number };
-  site: SiteRecord;
+  site: VisitorSite;
   /**
    * performance.now() just before the lookup was sent: a message committed after the lookup's
    * snapshot (so not counted in `lastSequence`) is signalled later than this.
@@ -63,7 +63,7 @@ const unauthorized = () => new AppError("unauthorized", "A valid visitor token i
 /** FIND_VISITOR_SESSION's row. */
 export type SessionRow = SqlRow<VisitorToken, "origin" | "expires_at" | "rotated_at", { token_id: "id" }> &
   SqlRow<Conversation, "status" | "visitor_id" | "visitor_name" | "last_sequence", { conversation_id: "id" }> &
-  SqlRow<Site, "inbox_id" | "origins" | "offline", { site_id: "id"; site_name: "name" }>;
+  SqlRow<Site, "inbox_id" | "origins" | "offline" | "answers", { site_id: "id"; site_name: "name" }>;
 
 /** Resolves `Authorization: Bearer vt_…` to its session, or rejects with 401. */
 export async function authenticateVisitor(authorization: string | null): Promise<VisitorSession> {
@@ -97,7 +97,7 @@ export function sessionFromRow(row: SessionRow | undefined, lookedUpAt: number):
       visitorName: row.visitor_name,
       lastSequence: row.last_sequence,
     },
-    site: { id: row.site_id, name: row.site_name, inboxId: row.inbox_id, origins: row.origins, offline: row.offline },
+    site: { id: row.site_id, name: row.site_name, inboxId: row.inbox_id, origins: row.origins, offline: row.offline, answers: row.answers },
     lookedUpAt,
   };
 }

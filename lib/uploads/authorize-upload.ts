@@ -1,5 +1,5 @@
 import { AppError } from "../core/errors";
-import { uploadSigningSecret } from "./signing-secret";
+import { serviceSigningSecret } from "../secrets/signing-secret";
 import { isValidUploadSignature } from "./upload-signature";
 import { findStoredFile, type UploadRecord } from "./stored-files";
 
@@ -30,7 +30,7 @@ export async function authorizeUpload(attachmentId: string, query: URLSearchPara
   // An unknown id is refused exactly like a bad signature: the signature covers the id.
   if (!attachment) throw invalid();
   const signed = { attachmentId, bytes: attachment.bytes, contentType: attachment.contentType, expires: Number(expires) };
-  if (attachment.storage !== "local" || !isValidUploadSignature(signed, signature, await uploadSigningSecret())) throw invalid();
+  if (attachment.storage !== "local" || !isValidUploadSignature(signed, signature, await serviceSigningSecret())) throw invalid();
   return {
     attachmentId,
     record: attachment.record,

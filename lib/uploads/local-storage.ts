@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { env, serviceOrigin } from "../core/env";
 import type { UploadStorage } from "./upload-storage";
-import { uploadSigningSecret } from "./signing-secret";
+import { serviceSigningSecret } from "../secrets/signing-secret";
 import { signUpload } from "./upload-signature";
 
 // The default destination: PUT /api/v1/uploads/{attachmentId}?expires=…&signature=… on this
@@ -29,7 +29,7 @@ export const localStorage: UploadStorage = {
   async presignPut(target, expires) {
     const signature = signUpload(
       { attachmentId: target.attachmentId, bytes: target.bytes, contentType: target.contentType, expires },
-      await uploadSigningSecret(),
+      await serviceSigningSecret(),
     );
     const url = new URL(`/api/v1/uploads/${encodeURIComponent(target.attachmentId)}`, serviceOrigin());
     url.searchParams.set("expires", String(expires));
@@ -41,8 +41,8 @@ export const localStorage: UploadStorage = {
   },
   async write(storageKey, bytes) {
     const file = storedFilePath(storageKey);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bytes, { flag: "wx" });
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(file, bytes, { flag: "wx", mode: 0o600 });
   },
   async read(storageKey) {
     const file = storedFilePath(storageKey);

@@ -5,7 +5,7 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { db } from "../db/client";
 import { AppError, ClientAbortError, invalidRequest } from "../core/errors";
-import { matchesSignature } from "../members/picture-signature";
+import { bytesMatchType } from "../core/file-sniffing";
 import type { UploadGrant } from "./authorize-upload";
 import { incomingDir, storedFilePath } from "./local-storage";
 
@@ -28,15 +28,15 @@ export async function receiveUpload(grant: UploadGrant, request: Request) {
     throw invalidRequest(`Content-Length must be exactly ${grant.bytes}.`, [{ path: "Content-Length", problem: "differs from the described file" }]);
   }
 
-  await mkdir(incomingDir(), { recursive: true });
+  await mkdir(incomingDir(), { recursive: true, mode: 0o700 });
   const temporary = path.join(incomingDir(), randomBytes(16).toString("hex"));
   try {
     const head = await writeExactly(request, temporary, grant.bytes);
-    if (!matchesSignature(grant.contentType, head)) {
+    if (!bytesMatchType(grant.contentType, head)) {
       throw invalidRequest(`The file's content is not ${grant.contentType}.`, [{ path: "body", problem: "does not match the described type" }]);
     }
     const destination = storedFilePath(grant.storageKey);
-    await mkdir(path.dirname(destination), { recursive: true });
+    await mkdir(path.dirname(destination), { recursive: true, mode: 0o700 });
     await (await db()).$transaction(async (tx) => {
       const claim = { where: { id: grant.attachmentId, uploadedAt: null }, data: { uploadedAt: new Date() } };
       const claimed = grant.record === "ticket" ? await tx.ticketAttachment.updateMany(claim) : await tx.messageAttachment.updateMany(claim);
@@ -51,7 +51,7 @@ export async function receiveUpload(grant: UploadGrant, request: Request) {
 
 /** Streams the body to `file`, refusing it as soon as it runs past `expected` bytes or ends short. */
 async function writeExactly(request: Request, file: string, expected: number): Promise<Uint8Array> {
-  const out = createWriteStream(file, { flags: "wx" });
+  const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
   const finished = new Promise<void>((resolve, reject) => {
     out.on("finish", resolve);
     out.on("error", reject);

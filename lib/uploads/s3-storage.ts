@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { env } from "../core/env";
 import { log } from "../core/log";
-import { hasKnownSignature, matchesSignature } from "../members/picture-signature";
+import { bytesMatchType, canSniffType } from "../core/file-sniffing";
 import type { UploadStorage, UploadTarget } from "./upload-storage";
 import { processSingleton } from "../core/process-registry.mjs";
 
@@ -56,7 +56,7 @@ async function confirmUpload(target: UploadTarget): Promise<boolean> {
   try {
     const head = await client().send(new HeadObjectCommand({ Bucket: bucket(), Key: target.storageKey }));
     if (head.ContentLength !== target.bytes) return false;
-    if (hasKnownSignature(target.contentType) && !matchesSignature(target.contentType, await firstBytes(target.storageKey))) {
+    if (canSniffType(target.contentType) && !bytesMatchType(target.contentType, await firstBytes(target.storageKey))) {
       await client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: target.storageKey }));
       log.info("upload_discarded", { attachmentId: target.attachmentId, reason: "signature_mismatch" });
       return false;

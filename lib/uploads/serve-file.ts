@@ -1,4 +1,5 @@
 import { AppError } from "../core/errors";
+import { cleanFileName, lastPathPart } from "../core/validation/file-names";
 import type { StoredFile } from "./presign-upload";
 import { storageOf } from "./storage";
 
@@ -30,14 +31,16 @@ export async function serveFile(file: ServedFile, { inline = false } = {}): Prom
   }
   const body = await storage.read(file.storageKey);
   if (!body) throw fileNotFound();
-  const fallbackName = file.name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  // Saved under its last part only, in both spellings; a name stored before the one rule is cleaned here.
+  const name = cleanFileName(lastPathPart(file.name)) || "file";
+  const fallbackName = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   const disposition = inline && INLINE_TYPES.has(file.contentType) ? "inline" : "attachment";
   return new Response(body, {
     status: 200,
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.bytes),
-      "Content-Disposition": `${disposition}; filename="${fallbackName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Content-Disposition": `${disposition}; filename="${fallbackName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",

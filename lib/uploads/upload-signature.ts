@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { isSignature, textSignature, type SigningFormat } from "../core/signing";
 
 // The service's own upload URLs carry an HMAC over everything the PUT is held to: which
 // attachment, how many bytes, which media type, and until when. Changing any of them (or the
@@ -14,16 +14,11 @@ export interface SignedUpload {
   expires: number;
 }
 
-function payload({ attachmentId, bytes, contentType, expires }: SignedUpload): string {
-  return ["parley-upload-v1", attachmentId, String(bytes), contentType, String(expires)].join("\n");
-}
+const UPLOAD_URL: SigningFormat = { purpose: "parley-upload-v1", separator: "\n" };
 
-export function signUpload(upload: SignedUpload, secret: string): string {
-  return createHmac("sha256", secret).update(payload(upload)).digest("base64url");
-}
+const message = ({ attachmentId, bytes, contentType, expires }: SignedUpload) => [attachmentId, String(bytes), contentType, String(expires)].join("\n");
 
-export function isValidUploadSignature(upload: SignedUpload, signature: string, secret: string): boolean {
-  const expected = Buffer.from(signUpload(upload, secret));
-  const presented = Buffer.from(signature);
-  return presented.length === expected.length && timingSafeEqual(presented, expected);
-}
+export const signUpload = (upload: SignedUpload, secret: string): string => textSignature(secret, UPLOAD_URL, message(upload));
+
+export const isValidUploadSignature = (upload: SignedUpload, signature: string, secret: string): boolean =>
+  isSignature(secret, UPLOAD_URL, message(upload), signature);

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { db } from "../db/client";
+import { visibleConversationWhere, type Viewer } from "../teams/visibility";
 import type { Conversation } from "../generated/prisma/client";
 import type { visitorContext as visitorContextWire, relatedConversation } from "../contracts/wire";
 import { visitorLook, visitorSeed } from "./generated-name";
@@ -44,19 +45,21 @@ const sameVisitor = (row: VisitorRow) => ({
   ],
 });
 
-export async function readVisitorContext(row: VisitorRow): Promise<{ visitor: VisitorContext; conversations: RelatedConversation[] }> {
+/** `viewer`: a member, who is shown (and counted) only the conversations they may see (docs/teams.md); none: the operator, all. */
+export async function readVisitorContext(row: VisitorRow, viewer?: Viewer): Promise<{ visitor: VisitorContext; conversations: RelatedConversation[] }> {
   const prisma = await db();
+  const visible = viewer ? visibleConversationWhere(viewer) : {};
   const trailOf = row.browserVisitorId ? { siteId: row.siteId, visitorId: row.browserVisitorId } : null;
   const [pages, firstPage, related, counted] = await Promise.all([
     trailOf ? prisma.pageView.findMany({ where: trailOf, orderBy: { createdAt: "desc" }, take: TRAIL }) : [],
     trailOf ? prisma.pageView.findFirst({ where: trailOf, orderBy: { createdAt: "asc" }, select: { createdAt: true } }) : null,
     prisma.conversation.findMany({
-      where: { ...sameVisitor(row), NOT: { id: row.id } },
+      where: { AND: [sameVisitor(row), visible], NOT: { id: row.id } },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: RELATED,
       select: { id: true, status: true, createdAt: true, lastActivityAt: true },
     }),
-    prisma.conversation.aggregate({ where: sameVisitor(row), _count: { _all: true }, _min: { createdAt: true } }),
+    prisma.conversation.aggregate({ where: { AND: [sameVisitor(row), visible] }, _count: { _all: true }, _min: { createdAt: true } }),
   ]);
   const newestPage = pages[0];
   const startPage = row.startPageUrl ? { url: row.startPageUrl, title: row.startPageTitle, at: row.createdAt } : null;

@@ -118,6 +118,8 @@ async function claim(executor: SqlExecutor, limit: number, holdMs: number): Prom
               SELECT "id" FROM "webhook_deliveries"
                WHERE "status" = 'pending' AND "next_attempt_at" <= now()
                  AND ("locked_until" IS NULL OR "locked_until" < now())
+                 -- A URL that no longer passes the target rules is not tried: its deliveries wait (recheck-targets.ts).
+                 AND NOT EXISTS (SELECT 1 FROM "webhooks" f WHERE f."id" = "webhook_deliveries"."webhook_id" AND f."url_refused" IS NOT NULL)
                ORDER BY "next_attempt_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
         AND w."id" = d."webhook_id"
       RETURNING d."id", d."webhook_id", d."event_id", d."payload", d."attempt", w."url", w."secret"`,

@@ -80,6 +80,18 @@ export async function eventData(
       if (!erasure) return null;
       return { kind: erasure.kind, site_id: erasure.siteId, counts: erasure.counts, erased_at: erasure.createdAt.toISOString() };
     }
+    case "sla.breached": {
+      // The subject is the breach's staff timeline event (lib/sla/refresh.ts).
+      const line = await prisma.message.findUnique({ where: { id: subjectId }, select: { conversationId: true, details: true, conversation: { select: { siteId: true } } } });
+      if (!line) return null;
+      const facts = (line.details ?? {}) as { kind?: unknown; at?: unknown; why?: unknown; policyId?: unknown };
+      return {
+        conversation_id: line.conversationId,
+        site_id: line.conversation.siteId,
+        policy_id: typeof facts.policyId === "string" ? facts.policyId : null,
+        breach: { kind: String(facts.kind ?? ""), at: String(facts.at ?? ""), why: String(facts.why ?? "") },
+      };
+    }
     case "attachment.uploaded": {
       const attachment = await prisma.ticketAttachment.findUnique({
         where: { id: subjectId },

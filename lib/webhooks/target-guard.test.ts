@@ -32,11 +32,25 @@ describe("registration with WEBHOOK_ALLOWED_TARGETS", () => {
     "https://n8n.local/hook", // names are listed exactly
     "https://hooks.corp.example./hook",
     "https://0xa140304/hook", // 10.20.3.4 spelled so another parser could read it otherwise
-    "http://hooks.corp.example/hook",
     "https://user@hooks.corp.example/hook",
+    // http only for a target the list names itself
+    "http://hooks.example.com/hook",
+    "http://10.21.0.1/hook",
+    "http://n8n.local/hook",
+    "http://127.0.0.1/hook",
+    "http://0xa140304/hook",
+    "http://user@n8n/hook",
   ])("%s is refused", (url) => {
     expect(registrationProblem(url, false, allowed)).not.toBeNull();
   });
+
+  test.each(["http://hooks.corp.example/hook", "http://n8n:5678/webhook/parley", "http://10.20.3.4/hook", "http://[fd00:1::5]/hook"])(
+    "%s: http for a listed target is accepted, and refused without the list",
+    (url) => {
+      expect(registrationProblem(url, false, allowed)).toBeNull();
+      expect(registrationProblem(url, false)).toMatch(/must be an https URL/);
+    },
+  );
 });
 
 describe("an attempt with WEBHOOK_ALLOWED_TARGETS", () => {
@@ -57,6 +71,12 @@ describe("an attempt with WEBHOOK_ALLOWED_TARGETS", () => {
     await expect(resolveTarget("https://hooks.example.com/hook", false, allowed, resolvesTo("93.184.215.14", "::ffff:127.0.0.1"))).rejects.toBeInstanceOf(
       TargetRefused,
     );
+  });
+
+  test("http goes to a listed name or address; an unlisted name stays https even when it resolves into a listed CIDR", async () => {
+    await expect(resolveTarget("http://n8n:5678/hook", false, allowed, resolvesTo("10.99.0.1"))).resolves.toMatchObject({ address: "10.99.0.1" });
+    await expect(resolveTarget("http://10.20.0.9/hook", false, allowed)).resolves.toMatchObject({ address: "10.20.0.9" });
+    await expect(resolveTarget("http://hooks.example.com/hook", false, allowed, resolvesTo("10.20.0.9"))).rejects.toThrow(/must be an https URL/);
   });
 
   test("a stored URL with an internal name is refused before any DNS, with or without its trailing dot", async () => {

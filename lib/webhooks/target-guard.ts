@@ -19,7 +19,10 @@ import { BlockList, isIP } from "node:net";
 //
 // WEBHOOK_ALLOW_PRIVATE_TARGETS=on lifts the rules on places (http, internal names and addresses).
 // WEBHOOK_ALLOWED_TARGETS lifts them for listed host names (whatever they resolve to) and for
-// addresses in listed CIDRs, https only. Spelling rules hold in every case.
+// addresses in listed CIDRs; http too, but only for a target the list names itself: a listed
+// name, or an address in a listed CIDR written as the host. A name that is not listed stays https
+// whatever it resolves to (its DNS answer is no one's explicit choice). Spelling rules hold in
+// every case.
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -119,18 +122,26 @@ interface Target {
   host: string;
 }
 
+/** Whether WEBHOOK_ALLOWED_TARGETS names this host itself: a listed name, or an address in a listed CIDR. */
+const isListed = (host: string, allowed: AllowedTargets) => allowed.names.has(host) || (isIP(host) !== 0 && inList(allowed.ranges, host));
+
 /** The URL, or why it may not be used whatever its host. */
-function parseTarget(raw: string, allowPrivate: boolean): Target | string {
+function parseTarget(raw: string, allowPrivate: boolean, allowed: AllowedTargets): Target | string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return "must be an absolute URL";
   }
-  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return "must be an https URL";
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
+  if (url.protocol !== "https:") {
+    if (url.protocol !== "http:") return "must be an https URL";
+    if (!allowPrivate && !isListed(host, allowed))
+      return "must be an https URL (http only for a target WEBHOOK_ALLOWED_TARGETS lists)";
+  }
   if (url.username || url.password) return "must not carry credentials";
   if (url.hash || url.href.includes("#")) return "must not have a fragment";
-  return { url, host: url.hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "") };
+  return { url, host };
 }
 
 /** Why this host may not be reached before any DNS answer, or null. */
@@ -142,7 +153,7 @@ function hostProblem(host: string, allowPrivate: boolean, allowed: AllowedTarget
 
 /** Why this URL may not be registered, or null. Checks its spelling and what is literal in it. */
 export function registrationProblem(raw: string, allowPrivate: boolean, allowed: AllowedTargets = NO_ALLOWED_TARGETS): string | null {
-  const target = parseTarget(raw, allowPrivate);
+  const target = parseTarget(raw, allowPrivate, allowed);
   if (typeof target === "string") return target;
   const { url, host } = target;
   if (url.hostname.endsWith(".")) return "must name its host without a trailing dot";
@@ -183,7 +194,7 @@ export async function resolveTarget(
   allowed: AllowedTargets = NO_ALLOWED_TARGETS,
   resolve: ResolveHost = resolveWithSystem,
 ): Promise<ResolvedTarget> {
-  const target = parseTarget(raw, allowPrivate);
+  const target = parseTarget(raw, allowPrivate, allowed);
   const problem = typeof target === "string" ? target : hostProblem(target.host, allowPrivate, allowed);
   if (typeof target === "string" || problem) throw new TargetRefused(`The target URL ${problem}.`);
   const { url, host } = target;

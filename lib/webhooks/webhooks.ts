@@ -26,6 +26,7 @@ const publicColumns = {
   lastError: true,
   lastSuccessAt: true,
   failuresInARow: true,
+  urlRefused: true,
 } as const;
 
 const toWire = (row: Prisma.WebhookGetPayload<{ select: typeof publicColumns }>) => ({
@@ -42,6 +43,7 @@ const toWire = (row: Prisma.WebhookGetPayload<{ select: typeof publicColumns }>)
     last_error: row.lastError,
     last_success_at: row.lastSuccessAt?.toISOString() ?? null,
     failures_in_a_row: row.failuresInARow,
+    url_refused: row.urlRefused,
   },
 });
 
@@ -78,7 +80,8 @@ export async function updateWebhook(id: string, input: UpdateWebhookInput) {
   const prisma = await db();
   const { count } = await prisma.webhook.updateMany({
     where: { id },
-    data: { url, events: input.events, description: input.description, updatedAt: new Date() },
+    // A URL given again passed the rules just now: a flag of the last start's no longer holds.
+    data: { url, events: input.events, description: input.description, updatedAt: new Date(), ...(url === undefined ? {} : { urlRefused: null }) },
   });
   if (count === 0) throw webhookNotFound();
   return toWire(await prisma.webhook.findUniqueOrThrow({ where: { id }, select: publicColumns }));

@@ -4,6 +4,9 @@ import type { widgetConfig } from "../contracts/widget-wire";
 import { siteDesignColumns } from "../sites/design-columns";
 import type { WidgetSite } from "../sites/find-site";
 import { siteAvailability } from "../sites/site-hours";
+import { anyoneOnline } from "./team-available";
+import { helpCenterUrl } from "../articles/urls";
+import { prechatForWidget } from "../attributes/prechat";
 
 // What the widget shows before anyone has written: GET /widget/{siteID}/config (decisions.md,
 // "The widget's next version"). Team pictures travel inline as data URLs, so only small ones.
@@ -53,9 +56,9 @@ export async function readWidgetConfig(site: WidgetSite): Promise<{ config: Widg
   const availability = siteAvailability(site, now);
   const settings = await prisma.site.findUniqueOrThrow({
     where: { id: site.id },
-    select: siteDesignColumns,
+    select: { ...siteDesignColumns, answers: true, helpCenterEnabled: true },
   });
-  const team = await teamFaces(settings.teamMemberIds);
+  const [team, teamAvailable, prechat] = await Promise.all([teamFaces(settings.teamMemberIds), anyoneOnline(now), prechatForWidget(site.prechat)]);
   const config: WidgetConfig = {
     title: settings.title,
     greeting: settings.greeting,
@@ -64,11 +67,16 @@ export async function readWidgetConfig(site: WidgetSite): Promise<{ config: Widg
     track_before_interaction: settings.trackBeforeInteraction,
     open: availability.open,
     next_open_at: availability.nextOpenAt?.toISOString() ?? null,
+    team_available: teamAvailable,
     away_message: settings.awayMessage,
     locale: settings.locale as WidgetConfig["locale"], // stored only from the sites' WIDGET_LOCALES
     position: settings.position as WidgetConfig["position"], // stored only from the sites' WIDGET_POSITIONS
     launcher_label: settings.launcherLabel,
     team: team.map((member) => ({ name: member.name, avatar: inlinePicture(member) })),
+    answers: settings.answers as WidgetConfig["answers"], // stored only from ANSWER_MODES (a CHECK)
+    help_center: { enabled: settings.helpCenterEnabled, url: settings.helpCenterEnabled ? helpCenterUrl(site.id) : null },
+    departments: (site.departments as WidgetConfig["departments"]).map(({ team_id, label }) => ({ team_id, label })), // stored only through the sites' contract
+    prechat,
   };
   const untilChange = availability.changesAt ? Math.ceil((availability.changesAt.getTime() - now.getTime()) / 1000) : Infinity;
   return { config, maxAgeSeconds: Math.max(0, Math.min(MAX_AGE_SECONDS, untilChange)) };

@@ -64,7 +64,7 @@ test("an owner adds a webhook, sees its secret once, watches a delivery arrive a
     await expect(inbox.getByTestId("webhook-secret")).toHaveCount(0);
     expect(await inbox.content()).not.toContain(secret);
     const listed = inbox.getByTestId("webhooks").getByRole("listitem").filter({ hasText: receiver.url });
-    await expect(listed).toContainText("conversation.started, message.created, conversation.closed, conversation.rated, privacy.erased · Our CRM");
+    await expect(listed).toContainText("conversation.started, message.created, conversation.closed, conversation.rated, privacy.erased, sla.breached · Our CRM");
     await listed.getByRole("link").click();
     await expect(inbox.getByRole("heading", { level: 1 })).toHaveText(`Webhook to ${receiver.url}`);
 

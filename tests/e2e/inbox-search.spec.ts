@@ -39,6 +39,7 @@ test("/ focuses search; a result opens the conversation at the matching message,
   await expect(result).toBeVisible();
   await expect(result.locator("mark")).toHaveText(["Crème", tag]);
   await expect(result).toContainText("‹b›not bold‹/b›");
+  await expect(result).toContainText("Message"); // matched_in: the visitor's own message, not a note
   await axeScan(inbox, "search results");
   await inboxScreenshot(inbox, "inbox-13-search-results");
 

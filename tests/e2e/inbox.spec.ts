@@ -140,6 +140,8 @@ test("an agent cannot open settings; an owner can, and invites a member", async 
   await invite.getByLabel("Email", { exact: true }).fill("nina@team.example");
   await owner.page.getByRole("button", { name: "Create invite link" }).click();
   await expect(owner.page.getByLabel("Send this link (valid 7 days, one use)")).toHaveValue(/\/inbox\/invite\?code=in_/);
+  await expect(invite.getByRole("button", { name: "Copy link" })).toBeVisible();
+  await invite.evaluate((form) => form.scrollIntoView({ block: "center" }));
   await inboxScreenshot(owner.page, "inbox-04-settings");
   // Emailed through the outbox, listed as pending, then revoked.
   await invite.getByLabel("Name", { exact: true }).fill("Eve Emailed");

@@ -39,7 +39,8 @@ test("a returning browser sees its conversations, newest first, opens a closed o
   const items = list(widget).getByRole("listitem");
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText("Answer to the second");
-  await expect(items.nth(1)).toContainText("This conversation was closed.");
+  await expect(items.nth(1)).toContainText("First question"); // what was asked, not the closing line
+  await expect(items.nth(1)).not.toContainText("This conversation was closed.");
   await expect(items.nth(1)).toContainText("Closed");
   await expect(items.nth(0).locator(".pv")).toHaveAttribute("dir", "auto");
 
@@ -94,4 +95,28 @@ test("a verified user on a second browser sees their conversations and continues
   expect(await conversations(site.id)).toHaveLength(1);
   await expect(widget.message("Following up from my phone")).toBeVisible(); // the same conversation, seen on the laptop too
   await phone.close();
+});
+
+test("a conversation closed while this browser never saw it is listed with what was said, not the closed line", async ({ browser, page, site, widget }) => {
+  const secret = (await must<{ identity_secret: string }>("POST", `/sites/${site.id}/identity-secret`)).identity_secret;
+  const identity = { user_id: "customer-7", user_hash: createHmac("sha256", secret).update("customer-7").digest("hex") };
+  await page.goto(site.url);
+  await page.evaluate((o) => (window as unknown as { Parley: { identify(o: object): void } }).Parley.identify(o), identity);
+  await open(widget);
+  await widget.said("Where is parcel 7?");
+  const conversation = await onlyConversation(site.id);
+  await staffSays(conversation.id, STAFF.id, "It left the depot today");
+  await must("POST", `/conversations/${conversation.id}/close`);
+
+  const laptop = await browser.newContext();
+  const other = await laptop.newPage();
+  const widgetB = new Widget(other);
+  await other.goto(site.url);
+  await other.evaluate((o) => (window as unknown as { Parley: { identify(o: object): void } }).Parley.identify(o), identity);
+  await open(widgetB);
+  const item = list(widgetB).getByRole("listitem");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("It left the depot today");
+  await expect(item).not.toContainText("This conversation was closed.");
+  await laptop.close();
 });

@@ -51,6 +51,7 @@ describe("POST /api/v1/chat/widget/{siteID}/history", () => {
     });
     expect(item.visitor_token).not.toBe(mine.token);
     expect(item.updated_at).toBe(item.last_message.created_at);
+    expect(item.last_said).toEqual(item.last_message);
 
     // The new token reads and writes this conversation, and the start's token still works.
     const read = await api.get("/api/v1/chat/visitor/messages", { origin: ORIGIN, token: item.visitor_token });
@@ -102,6 +103,9 @@ describe("POST /api/v1/chat/widget/{siteID}/history", () => {
     expect((await api.post(`/api/v1/admin/conversations/${started.conversationId}/close`, { admin: true })).status).toBe(200);
     const closed = (await history(site.id, { user_id: "u1", user_hash: hmac(secret, "u1") })).json.result.conversations[0];
     expect(closed).toMatchObject({ status: "closed", last_message: { author_type: "system", event: "conversation_closed" } });
+    // Issue 39: the list's text for a closed conversation is what was said, not the closed line.
+    expect(closed.last_said).toMatchObject({ body: "public answer", author_type: "staff", event: null, has_attachments: false });
+    expect(Date.parse(closed.last_said.created_at)).toBeLessThanOrEqual(Date.parse(closed.last_message.created_at));
   });
 
   test("a long last message is cut to 200 characters; a conversation without messages has none", async () => {
@@ -112,8 +116,10 @@ describe("POST /api/v1/chat/widget/{siteID}/history", () => {
     const { conversations } = (await history(site.id, { user_id: "u1", user_hash: hmac(secret, "u1") })).json.result;
     const empty = conversations.find((c: { conversation_id: string }) => c.conversation_id === quiet.conversationId);
     expect(empty.last_message).toBeNull();
+    expect(empty.last_said).toBeNull();
     const cut = conversations.find((c: { conversation_id: string }) => c.conversation_id !== quiet.conversationId);
     expect(cut.last_message.body).toBe("x".repeat(199)); // never half of a surrogate pair
+    expect(cut.last_said.body).toBe("x".repeat(199));
   });
 
   test("a verified user without conversations gets an empty list and no tokens", async () => {

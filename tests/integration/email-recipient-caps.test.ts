@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db, separatePostgresExecutor, sqlExecutor } from "../../lib/db/client";
 import { ConfigError, parseEnv } from "../../lib/core/env";
-import { storeEmails, type EmailDraft } from "../../lib/email/outbox";
+import { storeEmails, type EmailDraft } from "../../lib/email/sending/outbox";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api } from "../support/api";
 import { createMember, createSite } from "../support/fixtures";

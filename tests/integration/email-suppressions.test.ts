@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sqlExecutor } from "../../lib/db/client";
-import { addSuppression } from "../../lib/email/suppressions";
+import { addSuppression } from "../../lib/email/suppression/suppressions";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api } from "../support/api";
 import { createMember, createSite } from "../support/fixtures";
@@ -48,9 +48,10 @@ const settledOutbox = (to: string, count: number) =>
     return rows;
   }, 20_000);
 
-async function file(siteId: string, email: string) {
+async function file(siteId: string, email: string): Promise<number> {
   const response = await postTicket(siteId, ticket({ email }));
   expect(response.status).toBe(201);
+  return (response.json.result as { number: number }).number;
 }
 
 const suppress = async (...args: Parameters<typeof addSuppression>[1][]) => {
@@ -65,9 +66,11 @@ describe("the suppression list", { timeout: 60_000 }, () => {
     const visitor = address();
     await suppress({ address: visitor.toUpperCase(), reason: "unsubscribe", siteId: site.id });
 
-    await file(site.id, visitor);
+    // The widget's answer is the only place a suppressed filer learns the ticket's number.
+    const number = await file(site.id, visitor);
     const [acknowledgement] = await settledOutbox(visitor, 1);
     expect(acknowledgement).toMatchObject({ kind: "ticket_acknowledgement", status: "suppressed", suppressed_reason: "unsubscribe" });
+    expect((await listTickets(site.id))[0]).toMatchObject({ number });
 
     await file(other.id, visitor);
     await eventually(() => expect(mailsTo(visitor)).toHaveLength(1), 15_000);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, sqlExecutor } from "../../lib/db/client";
 import { useDnsResolver } from "../../lib/email/inbound/authenticate";
-import { replyToken } from "../../lib/email/reply-token";
+import { replyToken } from "../../lib/email/links/reply-token";
 import { runVisitorFollowUp } from "../../lib/email/follow-ups";
-import { SUPPRESSED_BODY } from "../../lib/email/outbox";
-import { addSuppression } from "../../lib/email/suppressions";
+import { SUPPRESSED_BODY } from "../../lib/email/sending/outbox";
+import { addressHash, addSuppression } from "../../lib/email/suppression/suppressions";
+import { UNSUBSCRIBE_LINK_DAYS } from "../../lib/email/suppression/pruned-links";
 import { TRANSCRIPTS_PER_DAY } from "../../lib/email/transcripts";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api } from "../support/api";
@@ -15,7 +16,7 @@ import { SmtpCapture, type CapturedMail } from "../support/smtp-capture";
 import { fileTicket, PNG_BYTES } from "../support/tickets";
 import { eventually } from "../support/webhook-receiver";
 import { pruneLogs } from "../../lib/privacy/retention";
-import { listSuppressions } from "../../lib/email/suppression-list";
+import { listSuppressions } from "../../lib/email/suppression/suppression-list";
 import { unsubscribeCall } from "../support/unsubscribe";
 
 // Transcripts and the one-click unsubscribe from a site's automatic emails (issue 28,
@@ -78,6 +79,9 @@ async function forward(spec: MailSpec, sign = true) {
   return response.json.result as { outcome: string; conversation_id: string | null };
 }
 
+/** What the outbox keeps of a transcript once sent (lib/email/sending/outbox.ts `MARK_SENT`). */
+const SENT_TRANSCRIPT_BODY = /^\[Not kept: this transcript was sent; its text and HTML held (\d+) bytes\. The conversation itself is kept\.\]$/;
+
 const transcriptsOf = async (conversationId: string) =>
   (await db()).email.findMany({ where: { conversationId, kind: "visitor_transcript" }, orderBy: { createdAt: "asc" } });
 
@@ -126,7 +130,9 @@ describe("POST /api/v1/chat/visitor/transcript", { timeout: 60_000 }, () => {
 
     const mail = await nthMail(started.email, 1);
     const { parsed } = mail;
-    expect(parsed.subject).toBe(`Your conversation with ${started.siteId}`); // the site's name is its id in the fixtures
+    // Signed as the widget: the site has no title, so "the team", never its internal name (its id here).
+    expect(parsed.subject).toBe("Your conversation with the team");
+    expect(parsed.text).not.toContain(started.siteId);
     const text = parsed.text!;
     expect(text).toContain("Reply to this email to write to us again.");
     expect(text).toContain("Vic, ");
@@ -238,12 +244,56 @@ describe("POST /api/v1/chat/visitor/transcript", { timeout: 60_000 }, () => {
     expect(followUp!.textBody).not.toContain("First answer");
   });
 
+  test("a suppressed transcript marks nothing emailed: once the address is off the list, the follow-up carries the reply", async () => {
+    const started = await conversation();
+    await staffReply(started.conversationId, (await createMember()).id, "The answer the transcript never delivered.");
+    await addSuppression(await sqlExecutor(), { address: started.email, reason: "unsubscribe", siteId: started.siteId });
+    expect((await askTranscript(started)).status).toBe(202);
+    expect((await settledTranscripts(started.conversationId, 1))[0]).toMatchObject({ status: "suppressed" });
+    await (await db()).emailSuppression.deleteMany({ where: { addressKey: started.email } });
+
+    await followUpNow(started.conversationId);
+    const [followUp] = await followUpsOf(started.conversationId);
+    expect(followUp).toMatchObject({ status: expect.stringMatching(/^(pending|sent)$/) });
+    expect(followUp!.textBody).toContain("The answer the transcript never delivered.");
+  });
+
+  test("a sent transcript keeps its subject and size in the outbox, not another copy of the conversation", async () => {
+    const started = await conversation();
+    await staffReply(started.conversationId, (await createMember()).id, "Kept in the conversation, not in the outbox.");
+    expect((await askTranscript(started)).status).toBe(202);
+    const mail = await nthMail(started.email, 1);
+    expect(mail.parsed.text).toContain("Kept in the conversation, not in the outbox.");
+    const [row] = await eventually(async () => {
+      const rows = await settledTranscripts(started.conversationId, 1);
+      expect(rows[0]!.status).toBe("sent");
+      return rows;
+    }, 15_000);
+    expect(row).toMatchObject({ subject: "Your conversation with the team", htmlBody: "" });
+    expect(row!.textBody).toMatch(SENT_TRANSCRIPT_BODY);
+    expect(Number(SENT_TRANSCRIPT_BODY.exec(row!.textBody)![1])).toBeGreaterThan(mail.parsed.text!.length);
+    expect(row!.textBody).not.toContain("Kept in the conversation");
+    expect(row!.textBody).not.toContain("My lamp");
+  });
+
+  test("in the conversation's language, signed with the widget's title (round 4)", async () => {
+    const site = (await createSite({ daily_allowance: 1000 })).id;
+    expect((await api.patch(`/api/v1/admin/sites/${site}`, { admin: true, body: { title: "Acme Hilfe", locale: "de" } })).status).toBe(200);
+    const started = await conversation(address(), site);
+    expect((await askTranscript(started)).status).toBe(202);
+    const { parsed } = await nthMail(started.email, 1);
+    expect(parsed.subject).toBe("Ihr Gespräch mit Acme Hilfe");
+    expect(parsed.text).toContain("Hallo Vic, hier ist Ihr Gespräch mit Acme Hilfe, wie gewünscht.");
+    expect(parsed.text).toContain("Gesendet von Acme Hilfe");
+    expect(parsed.text).not.toContain(site);
+  });
+
   test("a suppressed transcript records the refusal, not the conversation: its subject, no bodies", async () => {
     const listed = await conversation();
     await addSuppression(await sqlExecutor(), { address: listed.email, reason: "unsubscribe", siteId: listed.siteId });
     expect((await askTranscript(listed)).status).toBe(202);
     const [row] = await settledTranscripts(listed.conversationId, 1);
-    expect(row).toMatchObject({ status: "suppressed", subject: `Your conversation with ${listed.siteId}`, textBody: SUPPRESSED_BODY, htmlBody: "" });
+    expect(row).toMatchObject({ status: "suppressed", subject: "Your conversation with the team", textBody: SUPPRESSED_BODY, htmlBody: "" });
     expect(row!.textBody).not.toContain("My lamp");
   });
 
@@ -369,6 +419,56 @@ describe("one-click unsubscribe from a site's automatic emails", { timeout: 60_0
     // Erasing the person erases what pruning kept of their emails.
     expect((await api.post("/api/v1/admin/privacy/erase", { admin: true, body: { email } })).status).toBe(200);
     expect(await prisma.prunedUnsubscribeLink.findUnique({ where: { emailId: sent.id } })).toBeNull();
+  });
+
+  test(`a link works for ${UNSUBSCRIBE_LINK_DAYS} days after its email; then it is refused and retention deletes what pruning kept of it`, async () => {
+    const email = address();
+    const site = await createSite();
+    await fileTicket(site.id, { email, subject: "Old lamp", body: "It flickers." });
+    const mail = await nthMail(email, 1);
+    const path = (/^<(.+)>$/.exec(header(mail, "list-unsubscribe") ?? "")?.[1] ?? "").slice(PUBLIC_URL.length);
+    const prisma = await db();
+    const sent = await eventually(() => prisma.email.findFirstOrThrow({ where: { recipient: email, status: "sent" } }), 15_000);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+    // Pruned after LOG_RETENTION_DAYS, the link still works from the record until the horizon.
+    const written = daysAgo(UNSUBSCRIBE_LINK_DAYS - 1);
+    await prisma.email.update({ where: { id: sent.id }, data: { createdAt: written } });
+    await pruneLogs();
+    expect(await prisma.prunedUnsubscribeLink.findUniqueOrThrow({ where: { emailId: sent.id } })).toMatchObject({ emailCreatedAt: written });
+    expect((await unsubscribeCall("GET", path)).status).toBe(200);
+
+    // Past it: the link is refused, and the next retention run deletes the record.
+    await prisma.prunedUnsubscribeLink.update({ where: { emailId: sent.id }, data: { emailCreatedAt: daysAgo(UNSUBSCRIBE_LINK_DAYS + 1) } });
+    expect((await unsubscribeCall("GET", path)).status).toBe(404);
+    expect((await pruneLogs()).unsubscribe_links).toBeGreaterThanOrEqual(1);
+    expect(await prisma.prunedUnsubscribeLink.findUnique({ where: { emailId: sent.id } })).toBeNull();
+    expect((await unsubscribeCall("POST", path, "List-Unsubscribe=One-Click")).status).toBe(404);
+    expect(await prisma.emailSuppression.count({ where: { siteId: site.id } })).toBe(0);
+  });
+
+  test("after LOG_RETENTION_DAYS a suppression entry keeps only its address's keyed hash, and still holds", async () => {
+    const email = address();
+    const site = await createSite();
+    const prisma = await db();
+    await addSuppression(await sqlExecutor(), { address: email, reason: "unsubscribe", siteId: site.id });
+    const entry = await prisma.emailSuppression.findFirstOrThrow({ where: { siteId: site.id } });
+    await prisma.emailSuppression.update({ where: { id: entry.id }, data: { createdAt: new Date(Date.now() - 91 * 86_400_000) } });
+    expect((await pruneLogs()).suppressed_addresses).toBeGreaterThanOrEqual(1);
+    const kept = await prisma.emailSuppression.findUniqueOrThrow({ where: { id: entry.id } });
+    expect(kept).toMatchObject({ addressKey: null, addressHash: await addressHash(email), reason: "unsubscribe", siteId: site.id });
+    expect(JSON.stringify(await prisma.emailSuppression.findMany({ where: { siteId: site.id } })).toLowerCase()).not.toContain(email.split("@")[0]);
+
+    // Owners still find it by the whole address; the next acknowledgement there is still suppressed.
+    expect((await listSuppressions({ q: email.toUpperCase(), limit: 10 })).suppressions).toMatchObject([{ id: entry.id, address: null }]);
+    await fileTicket(site.id, { email, subject: "Again", body: "Hi." });
+    const [row] = await eventually(async () => {
+      const rows = await prisma.email.findMany({ where: { recipientKey: email } });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.status).not.toBe("pending");
+      return rows;
+    }, 15_000);
+    expect(row).toMatchObject({ status: "suppressed", suppressedReason: "unsubscribe" });
   });
 
   test("a follow-up's page offers this conversation or the whole site; this conversation lists nothing", async () => {

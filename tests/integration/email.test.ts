@@ -7,7 +7,7 @@ import { DEFAULT_TIMINGS, type NotificationTimings } from "../../lib/jobs/timing
 import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { deactivateMember } from "../../lib/staff/team";
 import { api } from "../support/api";
-import { createMember, openConversation, type Started } from "../support/fixtures";
+import { createMember, createSite, openConversation, startConversation, type Started } from "../support/fixtures";
 import { as, createStaff } from "../support/inbox";
 import { SmtpCapture } from "../support/smtp-capture";
 import { fileTicket, listTickets, ticket } from "../support/tickets";
@@ -190,6 +190,21 @@ describe("staff alerts", () => {
     expect((await api.patch(`/api/v1/admin/members/${emailless.id}`, { admin: true, body: { email: null } })).status).toBe(200);
     await openConversation({ body: "nobody who can sign in is watching" });
     await eventually(() => expect(smtp.to(recipient.email!)).toHaveLength(1));
+  });
+  test("a team's conversation alerts only members who may see it, and only they hold an alert back by watching (docs/teams.md)", async () => {
+    const insider = await createStaff("agent", "Ines Insider", PUBLIC_URL);
+    const outsider = await createStaff("agent", "Otis Outsider", PUBLIC_URL);
+    const watcher = await createStaff("agent", "Walt Watching", PUBLIC_URL); // in no team: watching the inbox, but cannot see it
+    const prisma = await db();
+    await prisma.team.create({ data: { id: "tm_alerts", name: "Alerts", nameKey: "alerts", members: { create: [{ memberId: insider.id }] } } });
+    await prisma.member.update({ where: { id: watcher.id }, data: { inboxActiveAt: new Date(Date.now() - 30_000) } });
+    const site = await createSite();
+    expect((await api.patch(`/api/v1/admin/sites/${site.id}`, { admin: true, body: { default_team_id: "tm_alerts" } })).status).toBe(200);
+    await startConversation(site.id, { body: "for the team" });
+    await eventually(() => expect(smtp.to(insider.email!)).toHaveLength(1));
+    await settle();
+    expect(smtp.to(outsider.email!)).toHaveLength(0);
+    expect(smtp.to(watcher.email!)).toHaveLength(0);
   });
   test("a deactivated member is alerted no more, though their email and notify stay", async () => {
     const colleague = await createStaff("agent", "Carl Colleague", PUBLIC_URL);

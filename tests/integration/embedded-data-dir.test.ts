@@ -12,7 +12,7 @@ import { keyring, keyringFrom } from "../../lib/secrets/keyring";
 import { openSecret } from "../../lib/secrets/seal";
 import { resealSecrets } from "../../lib/secrets/reseal";
 import { rotateSecrets } from "../../lib/secrets/rotate";
-import { uploadSigningSecret } from "../../lib/uploads/signing-secret";
+import { serviceSigningSecret } from "../../lib/secrets/signing-secret";
 import { api } from "../support/api";
 import { everyRow } from "../support/every-row";
 import { expectError } from "../support/expectations";
@@ -68,7 +68,7 @@ describe.runIf(embedded)("secrets sealed at rest (embedded, key file)", () => {
     const identitySecret = await identitySecretFor(site.id);
     const webhook = await api.post("/api/v1/admin/webhooks", { admin: true, body: { url: "http://127.0.0.1:9/hook", events: ["conversation.started"] } });
     const webhookSecret = webhook.json.result.secret as string;
-    const uploadSecret = await uploadSigningSecret();
+    const uploadSecret = await serviceSigningSecret();
     expect((await start(site.id, { user_id: "u1", user_hash: hmac(identitySecret, "u1") })).status).toBe(201);
     await closeDatabase(); // PGlite writes everything to DATA_DIR
 

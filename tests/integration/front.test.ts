@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as messagesRoute from "../../app/api/v1/chat/visitor/messages/route";
 import * as presenceRoute from "../../app/api/v1/chat/visitor/presence/route";
 import * as startRoute from "../../app/api/v1/chat/widget/[siteID]/conversations/route";
+import * as articlesRoute from "../../app/api/v1/chat/widget/[siteID]/articles/route";
 import { db } from "../../lib/db/client";
 import { waitingRequests } from "../../lib/realtime/message-signals";
 import { createFrontServer, SITE_WIDE_HEADERS } from "../../lib/runtime/front.mjs";
 import { PEER_HEADER, trustedPeer } from "../../lib/core/peer.mjs";
-import { call } from "../support/api";
+import { api, call } from "../support/api";
 import { createMember, createSite, openConversation, ORIGIN, staffReply, type Started } from "../support/fixtures";
 
 // The front of `npm start` (lib/runtime/front.mjs) over a real socket: the hot routes reach their
@@ -31,6 +32,7 @@ beforeAll(async () => {
       "/api/v1/chat/visitor/messages": messagesRoute,
       "/api/v1/chat/visitor/presence": presenceRoute,
       "/api/v1/chat/widget/[siteID]/conversations": startRoute,
+      "/api/v1/chat/widget/[siteID]/articles": articlesRoute,
     },
   });
   server.listen(0, "127.0.0.1");
@@ -167,6 +169,22 @@ describe("the front of npm start", () => {
     expect([unknown.status, JSON.parse(unknown.body).result.code]).toEqual([404, "site_not_found"]);
     const nested = await send("POST", `/api/v1/chat/widget/${site.id}/x/conversations`, { headers: json, body: "{}" });
     expect(nested.headers[NEXT_MARK]).toBe("yes");
+  });
+
+  test("article suggestions are served here: 404 while the site's help center is off, its published matches once on", async () => {
+    const site = await createSite();
+    const path = `/api/v1/chat/widget/${site.id}/articles?q=shipping&limit=3`;
+    const off = await send("GET", path, { headers: { Origin: ORIGIN } });
+    expect([off.status, off.headers[NEXT_MARK], off.headers["access-control-allow-origin"]]).toEqual([404, undefined, ORIGIN]);
+    expect((await api.patch(`/api/v1/admin/sites/${site.id}`, { admin: true, body: { help_center: { enabled: true } } })).status).toBe(200);
+    const created = await api.post("/api/v1/admin/articles", { admin: true, body: { site_id: site.id, title: "Shipping times", body: "Shipping takes 2 to 4 days.", status: "published" } });
+    expect(created.status).toBe(201);
+    const on = await send("GET", path, { headers: { Origin: ORIGIN } });
+    expect(on.status).toBe(200);
+    expect(on.headers[NEXT_MARK]).toBeUndefined();
+    expect(JSON.parse(on.body).result.items.map((item: { title: string }) => item.title)).toEqual(["Shipping times"]);
+    const one = await send("GET", `/api/v1/chat/widget/${site.id}/articles/${(created.json.result as { id: string }).id}`, { headers: { Origin: ORIGIN } });
+    expect(one.headers[NEXT_MARK]).toBe("yes"); // one article stays with Next
   });
 
   test("every other path, HEAD, and near-misses of the hot paths go to Next", async () => {

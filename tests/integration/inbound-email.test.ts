@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import { db } from "../../lib/db/client";
 import { useDnsResolver } from "../../lib/email/inbound/authenticate";
 import { startInboundSmtpListener, type InboundSmtpListener } from "../../lib/email/inbound/smtp-listener";
-import { replyToken, type ReplyBinding } from "../../lib/email/reply-token";
+import { replyToken, type ReplyBinding } from "../../lib/email/links/reply-token";
 import type { NotificationTimings } from "../../lib/jobs/timings";
 import { startNotificationWorker, type NotificationWorker } from "../../lib/notifications/worker";
 import { api } from "../support/api";

@@ -195,7 +195,8 @@ describe("deactivation", () => {
 });
 
 describe("sign-in attempts sent in parallel", () => {
-  // Without a trusted proxy the client address is unknown: attempts count per account.
+  // Without a trusted proxy the client address is unknown: attempts count per account (and the
+  // count across accounts, per client, is not kept: it would be one count for every client).
   const failuresLeft = async (email: string) =>
     (await limiterFor(rateLimitRule("sign_in_failures")).peek(`unknown-client|${email}`)).remaining;
 
@@ -243,6 +244,20 @@ describe("sign-in attempts sent in parallel", () => {
     await release();
     expectError(await attempt, 401, "invalid_credentials");
     expect(await failuresLeft(staff.email)).toBe(4);
+  });
+
+  test("a sign-in in flight when the member is deactivated leaves no session", async () => {
+    await awayFromWindowEdge(15 * 60_000);
+    const owner = await createStaff("owner", "Olive Owner");
+    const staff = await createStaff();
+    const release = occupyPasswordWork(passwordWork.limits.running);
+    const attempt = signIn(staff.email, PASSWORD);
+    // The member row is read, and the right password waits for its scrypt: deactivate now.
+    await vi.waitFor(() => expect(passwordWork.load.queued).toBe(1), { timeout: 20_000 });
+    expect((await api.post(`/api/v1/inbox/members/${staff.id}/deactivate`, as(owner))).status).toBe(200);
+    await release();
+    expectError(await attempt, 401, "invalid_credentials");
+    expect(await (await db()).staffSession.count({ where: { memberId: staff.id } })).toBe(0);
   });
 
   test("a correct sign-in gives its reserved attempt back", async () => {

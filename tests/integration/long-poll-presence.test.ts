@@ -7,6 +7,7 @@ import { api, call } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createMember, openConversation, staffReply, visitor, type Started } from "../support/fixtures";
 import { requireService } from "../support/requires";
+import { as, createStaff } from "../support/inbox";
 
 const onPostgres = await requireService("postgres");
 
@@ -81,6 +82,24 @@ describe("a long-poll with ?presence=", () => {
     ]);
     expect(json.result.items.map((m: { body: string }) => m.body)).toEqual(["hello"]);
     expect(json.result.presence).toEqual([]);
+  });
+
+  test("a reply from the inbox's composer answers a held poll once: the message and the typing it ended together", async () => {
+    const started = await openConversation({ body: "hi", client_id: "a" });
+    const agent = await createStaff("agent");
+    const inbox = (path: string, body: object) => api.post(`/api/v1/inbox/conversations/${started.conversationId}/${path}`, as(agent, { body }));
+    expect((await inbox("typing", { typing: true })).status).toBe(200);
+    const seen = epochMs((await poll(started, "?cursor=1&presence=0")).json.result.presence[0]);
+    const [{ json }] = await Promise.all([poll(started, `?cursor=1&wait=20&presence=${seen}`), later(300, () => inbox("messages", { body: "hello" }))]);
+    expect(json.result.items.map((m: { body: string }) => m.body)).toEqual(["hello"]);
+    // The same answer says the typing is over (not the entry the client had already seen) ...
+    expect(json.result.presence.filter((entry: { typing: boolean }) => entry.typing)).toEqual([]);
+    const newest = Math.max(seen, ...json.result.presence.map(epochMs));
+    // ... so the re-issued poll has nothing new and is held until its time is up.
+    const startedAt = Date.now();
+    const next = (await poll(started, `?cursor=2&wait=1&presence=${newest}`)).json.result;
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(950);
+    expect(next.items).toEqual([]);
   });
 
   test("the visitor's own typing neither shows nor ends its held poll", async () => {

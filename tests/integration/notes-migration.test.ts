@@ -79,7 +79,7 @@ describe("the notes-outside-the-public-sequence migration", () => {
 
       // After the migration, with the service's own statement: a note takes no public number.
       const append = (id: string, kind: string) =>
-        database.query(APPEND_MESSAGE.text, [id, "conv-1", `client-${id}`, "staff", "sam", "sam", kind, id, false]);
+        database.query(APPEND_MESSAGE.text, [id, "conv-1", `client-${id}`, "staff", "sam", "sam", kind, id, false, null]);
       await append("new note", "note");
       await append("new reply", "message");
       expect(await page(4)).toEqual([[7, "new reply"]]);

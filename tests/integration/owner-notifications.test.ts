@@ -40,6 +40,7 @@ describe("webhook health and test events", () => {
       last_error: null,
       last_success_at: null,
       failures_in_a_row: 0,
+      url_refused: null,
     });
     receiver.useSecret(created.json.result.secret);
     webhookId = created.json.result.id;

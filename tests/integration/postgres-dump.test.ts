@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
-import { uploadSigningSecret } from "../../lib/uploads/signing-secret";
+import { serviceSigningSecret } from "../../lib/secrets/signing-secret";
 import { api } from "../support/api";
 import { everyRow } from "../support/every-row";
 import { createSite, startConversation } from "../support/fixtures";
@@ -37,7 +37,7 @@ describe.runIf(onPostgres)("PostgreSQL dumps", () => {
     const identitySecret = (await api.post(`/api/v1/admin/sites/${site.id}/identity-secret`, { admin: true })).json.result.identity_secret as string;
     const webhook = await api.post("/api/v1/admin/webhooks", { admin: true, body: { url: "https://hooks.example/in", events: ["conversation.started"] } });
     const webhookSecret = webhook.json.result.secret as string;
-    const uploadSecret = await uploadSigningSecret();
+    const uploadSecret = await serviceSigningSecret();
     await startConversation(site.id, { body: "Is the lamp in stock?", client_id: "dump-1" });
 
     const source = process.env.DATABASE_URL!;

@@ -14,6 +14,8 @@ import { productionBuildExists, rawConnection, send, startServer, TEST_ADMIN, ty
 
 const built = productionBuildExists();
 const REQUEST_TIMEOUT_MS = 3_000;
+/** Sent while the server stops: a question the demo's articles answer, so the bot's answer it sets off is stored too. */
+const QUESTION_SENT_WHILE_STOPPING = "How long does shipping take?";
 
 function expectEnvelope(answer: Answer, status: number, code: string) {
   expect({ status: answer.status, code: answer.json?.result?.code, success: answer.json?.success }).toEqual({ status, code, success: false });
@@ -238,7 +240,7 @@ describe.skipIf(!built)("npm start: a graceful shutdown on SIGTERM, on the real 
 
       const heldSince = Date.now();
       const held = send(server.port, "GET", "/api/v1/chat/visitor/messages?cursor=0&wait=20", { headers: visitor(waiting) });
-      const inFlight = sendInTwoParts(server.port, "/api/v1/chat/visitor/messages", visitor(writing), JSON.stringify({ body: "sent while stopping", client_id: "last" }));
+      const inFlight = sendInTwoParts(server.port, "/api/v1/chat/visitor/messages", visitor(writing), JSON.stringify({ body: QUESTION_SENT_WHILE_STOPPING, client_id: "last" }));
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // both have reached the server
 
       server.kill("SIGTERM");
@@ -250,16 +252,16 @@ describe.skipIf(!built)("npm start: a graceful shutdown on SIGTERM, on the real 
 
       inFlight.finish();
       const sent = await inFlight.answer;
-      expect([sent.status, sent.json.result.message.body]).toEqual([201, "sent while stopping"]);
+      expect([sent.status, sent.json.result.message.body]).toEqual([201, QUESTION_SENT_WHILE_STOPPING]);
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain("SIGTERM: finishing the requests in flight, then stopping");
 
-      // What was in flight is on disk, and so is the demo agent's answer it set off after its response.
+      // What was in flight is on disk, and so is the demo bot's answer it set off after its response.
       const again = await startServer("front", sameData);
       try {
         const page = await send(again.port, "GET", "/api/v1/chat/visitor/messages?cursor=0", { headers: visitor(writing) });
         expect(page.json.result.items.map((message: { author_type: string; body: string }) => [message.author_type, message.body])).toEqual([
-          ["visitor", "sent while stopping"],
+          ["visitor", QUESTION_SENT_WHILE_STOPPING],
           ["staff", expect.any(String)],
         ]);
       } finally {

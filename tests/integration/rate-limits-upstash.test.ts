@@ -95,14 +95,15 @@ describe("when Upstash cannot be reached, the service keeps serving and says so"
     let lines: string[] = [];
     upstash.mode = "slow";
     try {
-      const startedAt = Date.now();
       const response = await api.post(`/api/v1/chat/widget/${site.id}/visitors`, {
         origin: ORIGIN,
         body: { page_url: "https://shop.example/" },
         headers: from(randomIp()),
       });
       expect(response.status).toBe(201);
-      expect(Date.now() - startedAt).toBeLessThan(1_450);
+      // Answered while Upstash still holds the limiter's command: the limiter's timeout cut it
+      // (a wall-clock bound here missed under load).
+      expect(upstash.held).toBeGreaterThan(0);
       lines = stderr.mock.calls.map(([line]) => String(line));
     } finally {
       upstash.mode = "normal";

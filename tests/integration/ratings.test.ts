@@ -70,7 +70,7 @@ describe("one-click rating links in emails (GET /api/v1/chat/rate confirms, POST
       new Request("http://localhost/api/v1/chat/rate", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) }),
     );
   const linksOf = async (started: Started) => {
-    const { ratingLinks } = await import("../../lib/email/rating-links");
+    const { ratingLinks } = await import("../../lib/email/links/rating-links");
     const conversation = await (await db()).conversation.findUniqueOrThrow({ where: { id: started.conversationId } });
     return ratingLinks({ conversationId: started.conversationId, closedAt: conversation.closedAt ?? new Date() });
   };

@@ -177,15 +177,20 @@ describe("GET /api/v1/inbox/reports.csv", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const [header, ...rows] = (await response.text()).trimEnd().split("\r\n");
     expect(header).toBe(
-      "conversation_id,site_id,assigned_member_id,cycle,started_at,first_response_s,first_response_skipped_s,bot_replies_ignored,resolution_s,resolution_skipped_s,closed_at",
+      "conversation_id,site_id,assigned_member_id,cycle,started_at,first_response_s,first_response_skipped_s,bot_replies_ignored,resolution_s,resolution_skipped_s,closed_at," +
+        "visitor_name,first_responder_id,first_responder_name,closed_by_id,closed_by_name,rating,labels," +
+        "sla_policy_id,sla_first_response_met,sla_next_response_met,sla_resolution_met",
     );
     const { one, two, three } = conversations;
-    expect(rows).toEqual([
-      `${one!.conversationId},${plain},${agent.id},1,2026-06-01T10:00:00.000Z,600,0,1,3600,0,2026-06-01T11:00:00.000Z`,
-      `${two!.conversationId},${plain},${agent.id},1,2026-06-02T09:00:00.000Z,120,0,0,1800,0,2026-06-02T09:30:00.000Z`,
-      `${two!.conversationId},${plain},${agent.id},2,2026-06-03T09:00:00.000Z,240,0,0,1200,0,2026-06-03T09:20:00.000Z`,
-      `${three!.conversationId},${plain},,1,2026-06-08T12:00:00.000Z,,,0,,,`,
+    // The closes came through the operator API (no member); the visitors gave no name.
+    const shown = (row: string) => row.split(",")[11];
+    expect(rows.map((row) => row.split(",").slice(0, 11).join(",") + "," + row.split(",").slice(12).join(","))).toEqual([
+      `${one!.conversationId},${plain},${agent.id},1,2026-06-01T10:00:00.000Z,600,0,1,3600,0,2026-06-01T11:00:00.000Z,${agent.id},Andy Agent,,,5,,,,,`,
+      `${two!.conversationId},${plain},${agent.id},1,2026-06-02T09:00:00.000Z,120,0,0,1800,0,2026-06-02T09:30:00.000Z,${agent.id},Andy Agent,,,3,,,,,`,
+      `${two!.conversationId},${plain},${agent.id},2,2026-06-03T09:00:00.000Z,240,0,0,1200,0,2026-06-03T09:20:00.000Z,${agent.id},Andy Agent,,,,,,,,`,
+      `${three!.conversationId},${plain},,1,2026-06-08T12:00:00.000Z,,,0,,,,,,,,,,,,,`,
     ]);
+    for (const row of rows) expect(shown(row)).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/); // the generated name the inbox shows
   });
 });
 
@@ -247,5 +252,51 @@ describe("precomputed cycles (conversation_cycles) equal the measurement on read
     await expectStoredEqualsOnRead();
     const stored = await (await db()).conversationCycle.findFirst({ where: { conversationId: conversations.three!.conversationId } });
     expect(stored!.firstResponseS).not.toBeNull();
+  });
+});
+
+describe("credit goes to who did the work, whatever the assignment now (round 4)", () => {
+  test("after a bulk reassign, the first responder keeps the first response, the closer the close and the rating; the CSV names them", async () => {
+    const site = (await createSite()).id;
+    const started = await startConversation(site, { body: "My order is late", name: "Cora Client" });
+    await staffReply(started.conversationId, agent.id, "Looking into it");
+    expect((await api.post(`/api/v1/inbox/conversations/${started.conversationId}/close`, as(agent))).status).toBe(200);
+    expect((await api.post("/api/v1/chat/visitor/rating", { ...visitor(started), body: { score: 4 } })).status).toBe(201);
+    const label = await api.post("/api/v1/inbox/labels", as(owner, { body: { name: `Shipping ${Date.now().toString(36)}`, color: "#336699" } }));
+    const bulk = (body: object) => api.post("/api/v1/inbox/conversations/bulk", as(owner, { body: { ids: [started.conversationId], ...body } }));
+    expect((await bulk({ action: "label", label_id: label.json.result.id })).status).toBe(200);
+    expect((await report(`site=${site}&group=member`)).status).toBe(200); // measured before the reassign
+    expect((await bulk({ action: "assign", member_id: owner.id })).status).toBe(200);
+
+    const series = (await report(`site=${site}&group=member`)).json.result.series as { key: string | null; conversations: object; first_response: { count: number }; rating: { count: number } }[];
+    const of = (id: string) => series.find((item) => item.key === id);
+    expect(of(agent.id)).toMatchObject({ conversations: { started: 0, closed: 1 }, first_response: { count: 1 }, rating: { count: 1 } });
+    expect(of(owner.id)).toMatchObject({ conversations: { started: 1, closed: 0 }, first_response: { count: 0 }, rating: { count: 0 } });
+    expect((await report(`site=${site}&member=${agent.id}`)).json.result).toMatchObject({ conversations: { closed: 1 }, first_response: { count: 1 }, rating: { count: 1 } });
+    expect((await report(`site=${site}&member=${owner.id}`)).json.result).toMatchObject({ conversations: { closed: 0 }, first_response: { count: 0 }, rating: { count: 0 } });
+
+    const [header, row, ...rest] = (await reportCsv(`site=${site}`)).trimEnd().split("\r\n");
+    expect(rest).toEqual([]);
+    const columns = header!.split(",");
+    expect(columns.slice(11, 18)).toEqual(["visitor_name", "first_responder_id", "first_responder_name", "closed_by_id", "closed_by_name", "rating", "labels"]);
+    const cells = Object.fromEntries(row!.split(",").map((value, index) => [columns[index], value]));
+    expect(cells).toMatchObject({
+      assigned_member_id: owner.id,
+      visitor_name: "Cora Client",
+      first_responder_id: agent.id,
+      first_responder_name: "Andy Agent",
+      closed_by_id: agent.id,
+      closed_by_name: "Andy Agent",
+      rating: "4",
+      labels: label.json.result.name,
+    });
+  });
+
+  test("the CSV's file name is the range as chosen, its last day included", async () => {
+    const response = await csvRoute(
+      new Request(`${INBOX_ORIGIN}/api/v1/inbox/reports.csv?site=${plain}&from=2026-06-01&to=2026-06-14`, { headers: { Cookie: owner.cookie } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="parley-report-2026-06-01-2026-06-14.csv"');
   });
 });

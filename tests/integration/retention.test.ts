@@ -74,7 +74,7 @@ describe("log pruning after LOG_RETENTION_DAYS", () => {
     await prisma.webhookDelivery.createMany({ data: [oldDelivery, pendingDelivery, newDelivery] });
     await prisma.pageView.createMany({ data: [oldView, newView] });
 
-    expect(await pruneLogs()).toEqual({ webhook_deliveries: 1, emails: 2, page_views: 1 });
+    expect(await pruneLogs()).toEqual({ webhook_deliveries: 1, emails: 2, page_views: 1, unsubscribe_links: 0, suppressed_addresses: 0 });
     // Of this test's rows (the others' seeded rows are recent).
     const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
     const left = async () => ({
@@ -88,7 +88,7 @@ describe("log pruning after LOG_RETENTION_DAYS", () => {
       views: [newView.id],
     });
     // A shorter period prunes more.
-    expect(await pruneLogs(new Date(), 30)).toEqual({ webhook_deliveries: 0, emails: 2, page_views: 1 });
+    expect(await pruneLogs(new Date(), 30)).toEqual({ webhook_deliveries: 0, emails: 2, page_views: 1, unsubscribe_links: 0, suppressed_addresses: 0 });
   });
 
   test(`deletes visitor tokens expired more than ${TOKEN_GRACE_DAYS} days ago, in batches; within the grace one still says token_expired`, async () => {

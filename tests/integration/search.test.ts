@@ -1,6 +1,10 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { db, sqlExecutor } from "../../lib/db/client";
+import { visitorLook } from "../../lib/visitors/generated-name";
 import { MAX_SNIPPET_LENGTH, searchQuery } from "../../lib/contracts/search";
 import { search as searchService, type SearchWindows } from "../../lib/search/search";
+import { OPERATOR } from "../../lib/teams/access";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, staffReply, startConversation, type Started } from "../support/fixtures";
@@ -17,6 +21,7 @@ interface Item {
   title: string;
   snippet: string;
   matched_at: string;
+  matched_in: "message" | "note" | "visitor" | "ticket" | "file";
   message_id: string | null;
 }
 interface Page {
@@ -87,6 +92,7 @@ describe("what search finds", () => {
           title: "Zoë Quinn",
           snippet: "I ordered at the <<CAFÉ>> yesterday",
           matched_at: expect.any(String),
+          matched_in: "message",
           message_id: expect.any(String),
         },
       ]);
@@ -110,11 +116,41 @@ describe("what search finds", () => {
 
   test("notes are searched (staff search) and the item names the matching message", async () => {
     const page = await search({ q: "payment" });
-    expect(page.items).toMatchObject([{ type: "conversation", id: cafe.conversationId, message_id: note.id, snippet: "Customer is running late on the <<payment>>" }]);
+    expect(page.items).toMatchObject([
+      { type: "conversation", id: cafe.conversationId, message_id: note.id, matched_in: "note", snippet: "Customer is running late on the <<payment>>" },
+    ]);
+  });
+
+  test("a newer matching note never hides the visitor's own matching message; alone, it is marked as a note", async () => {
+    const kettle = await startConversation(siteA, { body: "The kettle whistles all night", client_id: "v1" });
+    await later();
+    const kettleNote = await staffReply(kettle.conversationId, owner.id, "Kettle whistle is a known fault", "note");
+    const [item] = (await search({ q: "kettle" })).items;
+    expect(item).toMatchObject({ id: kettle.conversationId, matched_in: "message", snippet: "The <<kettle>> whistles all night" });
+    expect(item!.message_id).not.toBe(kettleNote.id);
+    expect((await search({ q: "fault" })).items).toMatchObject([{ id: kettle.conversationId, matched_in: "note", message_id: kettleNote.id }]);
+  });
+
+  test("an anonymous visitor is found by the name the inbox shows, which is the item's title", async () => {
+    const willow = await startConversation(siteB, { body: "Hello from nobody in particular", client_id: "v1", visitor_id: randomUUID() });
+    const row = await (await db()).conversation.findUniqueOrThrow({ where: { id: willow.conversationId } });
+    const shown = visitorLook(null, row.browserVisitorId ?? row.visitorId).display_name;
+    const listed = await api.get(`/api/v1/inbox/conversations/${willow.conversationId}`, as(owner));
+    expect(JSON.stringify(listed.json.result)).toContain(shown);
+    const page = await search({ q: shown, limit: "50" });
+    expect(page.items).toContainEqual(expect.objectContaining({ id: willow.conversationId, title: shown, matched_in: "visitor", message_id: null }));
+    // The given name wins over the generated one, as in the inbox.
+    expect((await search({ q: "quinn" })).items[0]!.title).toBe("Zoë Quinn");
+  });
+
+  test("the generated name in SQL is the inbox's, for any seed", async () => {
+    const seeds = [...Array.from({ length: 200 }, () => randomUUID()), "a", "ünïcode-séed", "x".repeat(300)];
+    const { rows } = await (await sqlExecutor()).executeSql("SELECT s AS seed, parley_generated_name(s) AS name FROM unnest($1::text[]) AS s", [seeds]);
+    expect(rows.map((r: { seed: string; name: string }) => [r.seed, r.name])).toEqual(seeds.map((seed) => [seed, visitorLook(null, seed).display_name]));
   });
 
   test("visitor names and emails", async () => {
-    expect((await search({ q: "quinn" })).items).toMatchObject([{ id: cafe.conversationId, message_id: null, snippet: "Zoë <<Quinn>> zoe@quinn.example" }]);
+    expect((await search({ q: "quinn" })).items).toMatchObject([{ id: cafe.conversationId, message_id: null, matched_in: "visitor", snippet: "Zoë <<Quinn>> zoe@quinn.example" }]);
     expect((await search({ q: "zoë" })).items).toMatchObject([{ id: cafe.conversationId, snippet: "<<Zoë>> Quinn <<zoe@quinn.example>>" }]);
     expect(ids(await search({ q: "bob@marsh.example" }))).toEqual([parcel.conversationId]);
   });
@@ -124,6 +160,8 @@ describe("what search finds", () => {
     for (const q of [`#${ticketNumber}`, "shade", "cracked", "replacement", "march", "invoice-march.pdf"]) {
       expect((await search({ q })).items, q).toEqual([expect.objectContaining(expected)]);
     }
+    expect((await search({ q: "replacement" })).items[0]!.matched_in).toBe("ticket");
+    expect((await search({ q: "march" })).items[0]!.matched_in).toBe("file");
     expect((await search({ q: "replacement" })).items[0]!.snippet).toBe("We shipped a <<replacement>> today.");
     expect((await search({ q: "shade" })).items[0]!.snippet).toContain("Broken lamp <<shade>>");
     // "#1" is the ticket, not every text with a 1 in it (the pagination messages have one).
@@ -212,18 +250,107 @@ describe("the first page's look at the newest conversations", () => {
       { q: "check", limit: "3", site: siteB },
       { q: "quinn or quokka or cafe", limit: "2" },
       { q: "quinn or quokka or cafe", limit: "4" },
+      // The café's note ("payment") is newer than its visitor's message ("CAFÉ"), the better match.
+      { q: "cafe or payment", limit: "1" },
+      { q: "cafe or payment or quokka", limit: "2" },
     ];
     for (const query of queries) {
-      const whole = await searchService(searchQuery.parse(query), WHOLE);
+      const whole = await searchService(OPERATOR, searchQuery.parse(query), WHOLE);
       expect(whole.items.length, JSON.stringify(query)).toBeGreaterThan(0);
       for (const size of [1, 2, 3, 1000]) {
         for (const windows of [{ scan: [size], indexed: [] }, { scan: [], indexed: [size] }, { scan: [1], indexed: [size] }]) {
-          expect(await searchService(searchQuery.parse(query), windows), `${JSON.stringify(query)} windows ${JSON.stringify(windows)}`).toEqual(whole);
+          expect(await searchService(OPERATOR, searchQuery.parse(query), windows), `${JSON.stringify(query)} windows ${JSON.stringify(windows)}`).toEqual(whole);
         }
       }
     }
   });
+
+  test("later pages look at ranges of time below the cursor and give the whole search's pages, each item once", async () => {
+    // Matches on both sides of every range's edges: an item whose newest match was on an earlier
+    // page has older matches in later ranges; a note newer than its conversation's older public
+    // match; a visitor's name matched at a recent activity while the better match is old.
+    for (let i = 0; i < 3; i++) {
+      await startConversation(siteB, { body: `Another quokka jar, number ${i}`, client_id: "v1" });
+      await later();
+    }
+    await staffReply(cafe.conversationId, owner.id, "Any news today?");
+    // An item with an older match of the same rank in a later range (zebra: P's newest match came
+    // first); a note newer than its conversation's public match (yak: N); a visitor's name matched
+    // at a recent activity while the message is older (walrus: V). Each between other matches.
+    const say = async (body: string, name?: string) => {
+      const started = await startConversation(siteA, { body, client_id: "v1", ...(name ? { name } : {}) });
+      await later();
+      return started.conversationId;
+    };
+    await say("zebra R");
+    const p = await say("zebra P, first");
+    const n = await say("yak N, public");
+    const v = await say("walrus V", "Walrus Person");
+    await say("zebra Q");
+    await say("yak M1");
+    await say("walrus W1");
+    await staffReply(n, owner.id, "yak N, a note", "note");
+    await later();
+    await staffReply(v, owner.id, "Looking into it");
+    await later();
+    await say("zebra S");
+    await say("yak M2 and walrus W2");
+    await staffReply(p, owner.id, "zebra P, again");
+    await later();
+    await say("yak M3 and walrus W3 and zebra T");
+    const queries: Record<string, string>[] = [
+      { q: "zebra", limit: "1" },
+      { q: "yak", limit: "1" },
+      { q: "walrus", limit: "1" },
+      { q: "zebra or yak or walrus", limit: "2" },
+      { q: "pagination or late or quokka", limit: "1" },
+      { q: "pagination or late or quokka or shade or replacement", limit: "2" },
+      { q: "cafe or payment or quokka or pagination", limit: "1" },
+      { q: "quinn or quokka or cafe or any", limit: "1" },
+      { q: "check or news", limit: "1", site: siteB },
+      { q: "late or any or check", limit: "2", status: "open" },
+    ];
+    for (const query of queries) {
+      const pages = await allPages(query, WHOLE);
+      const items = pages.flatMap((page) => page.items);
+      expect(pages.length, JSON.stringify(query)).toBeGreaterThan(2);
+      expect(new Set(items.map((item) => `${item.type} ${item.id}`)).size, JSON.stringify(query)).toBe(items.length);
+      const whole = await searchService(OPERATOR, searchQuery.parse({ ...query, limit: "50" }), WHOLE);
+      expect(whole.has_more).toBe(false);
+      expect(items, JSON.stringify(query)).toEqual(whole.items);
+      for (const size of [1, 2, 1000]) {
+        for (const windows of [{ scan: [size], indexed: [] }, { scan: [], indexed: [size] }, { scan: [1], indexed: [size] }]) {
+          expect(await allPages(query, windows), `${JSON.stringify(query)} windows ${JSON.stringify(windows)}`).toEqual(pages);
+        }
+      }
+    }
+  }, 180_000);
 });
+
+describe("any cursor a client can write", () => {
+  test("the latest and the earliest are pages like any other: the same with ranges as with the whole search", async () => {
+    for (const cursor of ["253402300799999_zzz", "0_a", `${Date.now()}_-`]) {
+      for (const q of ["late or pagination or quokka", "pagination"]) {
+        const query = searchQuery.parse({ q, limit: "2", cursor });
+        expect(await searchService(OPERATOR, query), `${q} ${cursor}`).toEqual(await searchService(OPERATOR, query, WHOLE));
+      }
+    }
+    expect((await search({ q: "pagination", cursor: "0_a" })).items).toEqual([]);
+    expect((await search({ q: "pagination", cursor: "253402300799999_zzz", limit: "50" })).items.length).toBeGreaterThan(0);
+  });
+});
+
+/** Every page of a search, following next_cursor (the service's, with these windows). */
+async function allPages(query: Record<string, string>, windows: SearchWindows): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page = await searchService(OPERATOR, searchQuery.parse({ ...query, ...(cursor ? { cursor } : {}) }), windows);
+    pages.push(page);
+    cursor = page.next_cursor;
+  } while (cursor && pages.length < 100);
+  return pages;
+}
 
 describe("refusals", () => {
   test("bad q, limit, cursor, status or an unknown parameter → 400 invalid_request naming it", async () => {
@@ -291,12 +418,92 @@ describe("files sent in a chat", () => {
     });
     for (const q of ["quarterly", "statement", "quarterly_statement-2026.xlsx"]) {
       expect((await search({ q })).items, q).toEqual([
-        expect.objectContaining({ type: "conversation", id: chat.conversationId, message_id: message.id, snippet: expect.stringMatching(/quarterly.statement.2026\.xlsx/) }),
+        expect.objectContaining({ type: "conversation", id: chat.conversationId, message_id: message.id, matched_in: "file", snippet: expect.stringMatching(/quarterly.statement.2026\.xlsx/) }),
       ]);
     }
     expect((await search({ q: "gizmo" })).items).toEqual([]);
     // The same through the whole index (no recent window).
     const parsed = searchQuery.parse({ q: "quarterly" });
-    expect((await searchService(parsed, WHOLE)).items.map((item) => [item.id, item.message_id])).toEqual([[chat.conversationId, message.id]]);
+    expect((await searchService(OPERATOR, parsed, WHOLE)).items.map((item) => [item.id, item.message_id])).toEqual([[chat.conversationId, message.id]]);
   });
 });
+
+describe("a later page's work", () => {
+  test("is bounded: a later page of a word in every message reads a window's messages, not every match", async () => {
+    // 1,000 conversations of 3 messages, each saying "wombat", older than everything else here.
+    const site = await createSite();
+    const sql = await sqlExecutor();
+    await sql.executeSql(
+      `INSERT INTO conversations (id, site_id, inbox_id, status, origin, visitor_id, last_sequence, created_at, last_activity_at)
+       SELECT 'wc' || s, $1, $2, 'open', 'https://shop.example', 'wv' || s, 3, now() - interval '1 day' - (s || ' minutes')::interval,
+              now() - interval '1 day' - (s || ' minutes')::interval + interval '30 seconds'
+         FROM generate_series(1, 1000) AS s`,
+      [site.id, site.inbox_id],
+    );
+    // Without the per-message triggers (notifications: nobody listens here), as the bench seeds.
+    await sql.transaction(async (tx) => {
+      await tx.executeSql("SET LOCAL session_replication_role = replica");
+      await tx.executeSql("SET LOCAL statement_timeout = 0");
+      await tx.executeSql(
+        `INSERT INTO messages (id, conversation_id, sequence, note_number, client_id, author_type, author_id, kind, body, created_at)
+         SELECT 'wm' || s || '_' || n, 'wc' || s, n, 0, 'c' || n, 'visitor', 'wv' || s, 'message', 'a wombat, number ' || n,
+                now() - interval '1 day' - (s || ' minutes')::interval + (n || ' seconds')::interval
+           FROM generate_series(1, 1000) AS s, generate_series(1, 3) AS n`,
+      );
+    });
+    await sql.executeSql("ANALYZE messages");
+    await sql.executeSql("ANALYZE conversations");
+    const query = { q: "wombat", limit: "20" };
+    let cursor: string | null = null;
+    for (let page = 1; page < 10; page++) cursor = (await searchService(OPERATOR, searchQuery.parse({ ...query, ...(cursor ? { cursor } : {}) }))).next_cursor;
+    const tenth = searchQuery.parse({ ...query, cursor });
+    const { result, messagesRead } = await countMessagesRead(() => searchService(OPERATOR, tenth));
+    expect(result).toEqual(await searchService(OPERATOR, tenth, WHOLE));
+    expect(result.items.map((item) => item.id)).toEqual(Array.from({ length: 20 }, (_, i) => `wc${181 + i}`));
+    // The whole search reads every match (3,000); the tenth page, about its window's (SEARCH_WINDOWS.scan: 100 conversations).
+    expect((await countMessagesRead(() => searchService(OPERATOR, tenth, WHOLE))).messagesRead).toBeGreaterThanOrEqual(3_000);
+    expect(messagesRead).toBeLessThan(600);
+  });
+});
+
+/**
+ * Runs a search and counts the rows of `messages` its statements read (EXPLAIN ANALYZE of each
+ * statement it ran, with its values: every plan node on that table, its rows times its loops).
+ */
+async function countMessagesRead<T>(work: () => Promise<T>): Promise<{ result: T; messagesRead: number }> {
+  const sql = await sqlExecutor();
+  const ran: [string, unknown[]][] = [];
+  const transaction = sql.transaction.bind(sql);
+  const spy = vi.spyOn(sql, "transaction").mockImplementation((inner) =>
+    transaction((tx) =>
+      inner({
+        executeSql: (text, values) => {
+          if (/^\s*WITH/.test(text)) ran.push([text, values ?? []]);
+          return tx.executeSql(text, values);
+        },
+      }),
+    ),
+  );
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    spy.mockRestore();
+  }
+  let messagesRead = 0;
+  for (const [text, values] of ran) {
+    const [row] = (await sql.executeSql(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values)).rows;
+    const plan = Object.values(row as object)[0];
+    messagesRead += rowsOf(typeof plan === "string" ? JSON.parse(plan)[0].Plan : plan[0].Plan);
+  }
+  return { result, messagesRead };
+}
+
+interface PlanNode {
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  Plans?: PlanNode[];
+}
+const rowsOf = (node: PlanNode): number =>
+  (node["Relation Name"] === "messages" ? node["Actual Rows"] * node["Actual Loops"] : 0) + (node.Plans ?? []).reduce((sum, child) => sum + rowsOf(child), 0);

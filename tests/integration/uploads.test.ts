@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../lib/db/client";
-import { uploadSigningSecret } from "../../lib/uploads/signing-secret";
+import { serviceSigningSecret } from "../../lib/secrets/signing-secret";
 import { signUpload } from "../../lib/uploads/upload-signature";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
@@ -127,7 +127,7 @@ describe("a tampered or stale URL is refused and stores nothing", () => {
     const upload = await oneUpload();
     const url = new URL(upload.upload_url);
     const expires = Number(url.searchParams.get("expires"));
-    const secret = await uploadSigningSecret();
+    const secret = await serviceSigningSecret();
     for (const other of [
       { bytes: PNG_BYTES.length + 1, contentType: "image/png" },
       { bytes: PNG_BYTES.length, contentType: "text/plain" },
@@ -157,7 +157,7 @@ describe("a tampered or stale URL is refused and stores nothing", () => {
     url.searchParams.set("expires", String(expires));
     url.searchParams.set(
       "signature",
-      signUpload({ attachmentId: upload.attachment_id, bytes: PNG_BYTES.length, contentType: "image/png", expires }, await uploadSigningSecret()),
+      signUpload({ attachmentId: upload.attachment_id, bytes: PNG_BYTES.length, contentType: "image/png", expires }, await serviceSigningSecret()),
     );
     await expectRefusedWithoutTrace(upload.attachment_id, () => putUpload(url.toString(), PNG_BYTES), 403, "upload_url_expired");
     // Readable by the page, which can then ask for a fresh URL (an Idempotency-Key replay re-signs).

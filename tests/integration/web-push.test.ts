@@ -145,4 +145,20 @@ describe("the installable inbox", () => {
     expect(script.headers.get("service-worker-allowed")).toBe("/inbox");
     expect(await script.text()).toMatch(/addEventListener\("push"[\s\S]*showNotification[\s\S]*addEventListener\("notificationclick"/);
   });
+  test("a new conversation of a team is pushed only to members who may see it (docs/teams.md)", async () => {
+    const owner = await createStaff("owner", "Tess Teams");
+    const outsider = await createStaff("agent", "Otto Outside");
+    const team = await api.post("/api/v1/inbox/teams", as(owner, { body: { name: "Push team", member_ids: [away.id] } }));
+    expect(team.status).toBe(201);
+    const outsiderBrowser = service.newBrowser("otto-phone");
+    expect((await api.post("/api/v1/inbox/push/subscriptions", as(outsider, { body: outsiderBrowser }))).status).toBe(201);
+    await lastSeen(away, 3600);
+    await lastSeen(outsider, 3600);
+    const { id: siteId } = await createSite({ daily_allowance: 1000 });
+    expect((await api.patch(`/api/v1/admin/sites/${siteId}`, { admin: true, body: { default_team_id: team.json.result.id } })).status).toBe(200);
+    const started = await startConversation(siteId, { name: "Tina Team", body: "For the team only" });
+    await eventually(() => expect(service.received.some((p) => p.payload.tag === started.conversationId && p.path === "/push/ana-phone")).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(service.received.filter((p) => p.payload.tag === started.conversationId && p.path === "/push/otto-phone")).toEqual([]);
+  });
 });

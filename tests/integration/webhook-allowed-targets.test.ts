@@ -5,16 +5,15 @@ import { startNotificationWorker, type NotificationWorker } from "../../lib/noti
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { openConversation } from "../support/fixtures";
-import { RECEIVER_TLS } from "../support/fixtures/webhook-receiver-tls";
+import { runTls } from "../support/test-tls";
 import { eventually, WebhookReceiver } from "../support/webhook-receiver";
 
 // Issue 23: WEBHOOK_ALLOWED_TARGETS, the narrow alternative to WEBHOOK_ALLOW_PRIVATE_TARGETS=on.
-// A listed host name, or an address in a listed CIDR, may be internal; nothing else may, and the
-// targets stay https. The receivers serve https on loopback with a self-signed certificate, so
-// certificate checks are off in this file's process (they are not what is tested here).
+// A listed host name, or an address in a listed CIDR, may be internal; nothing else may, and only
+// those may be http. The receivers serve https on loopback with this run's certificate, which
+// the test processes trust (tests/support/test-tls.ts): certificate checks stay on.
 process.env.WEBHOOK_ALLOWED_TARGETS = "localhost, 127.0.0.1/32";
 delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
-process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
 
 const TIMINGS = { webhookTimeoutMs: 3_000, webhookRetryScheduleMs: [200], dispatchPollMs: 50, jobExpirySeconds: 10, maintenanceSeconds: 1 };
 const events = ["conversation.started"];
@@ -24,16 +23,15 @@ let byName: WebhookReceiver; // on the address "localhost" resolves to first, th
 let worker: NotificationWorker | null = null;
 
 beforeAll(async () => {
-  byAddress = await new WebhookReceiver({ tls: RECEIVER_TLS }).start();
+  byAddress = await new WebhookReceiver({ tls: runTls() }).start();
   const [first] = await lookup("localhost", { all: true, verbatim: true });
-  byName = await new WebhookReceiver({ tls: RECEIVER_TLS, host: first!.address }).start();
+  byName = await new WebhookReceiver({ tls: runTls(), host: first!.address }).start();
   // The first call loads the route modules, which on a busy machine can take most of a test's time.
   expect((await api.get("/api/v1/admin/webhooks", { admin: true })).status).toBe(200);
 });
 afterAll(async () => {
   await byAddress.stop();
   await byName.stop();
-  delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 });
 afterEach(async () => {
   await worker?.stop();
@@ -80,8 +78,8 @@ describe("WEBHOOK_ALLOWED_TARGETS", () => {
     "https://api.localhost/hook", // names match exactly, not their subdomains
     "https://localhost./hook", // a listed name spelled with a trailing dot
     "https://2130706433/hook", // the listed address, spelled in decimal: write it as the parser does
-    "http://127.0.0.1/hook", // the list does not allow http
-    "http://localhost/hook",
+    "http://127.0.0.2/hook", // http only for a listed target (webhook-url-recheck.test.ts: listed ones)
+    "http://api.localhost/hook",
   ])("an unlisted or misspelled target is still refused: %s", async (url) => {
     const response = await api.post("/api/v1/admin/webhooks", { admin: true, body: { url, events } });
     expectError(response, 400, "invalid_request");

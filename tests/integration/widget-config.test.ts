@@ -1,9 +1,11 @@
 import { describe, expect, test } from "vitest";
+import { db } from "../../lib/db/client";
 import { MAX_INLINE_PICTURE_BYTES } from "../../lib/widget-config/widget-config";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
 import { awayFromWindowEdge, forwardedFor, randomIp } from "../support/rate-limits";
 import { createMember, createSite, ORIGIN, PNG_BASE64 } from "../support/fixtures";
+import { as, createStaff } from "../support/inbox";
 
 // GET /api/v1/chat/widget/{siteID}/config and the operator settings behind it.
 process.env.RATE_LIMITS = "on";
@@ -41,6 +43,17 @@ describe("the widget's site config", () => {
     // null resets a setting to the widget's default
     await patchSite(site.id, { title: null, brand_color: null });
     expect((await config(site.id)).json.result).toMatchObject({ title: null, brand_color: null, greeting: "Hi! Ask us anything." });
+  });
+
+  test("answers mode and the help center: off and disabled by default; the operator's settings show, the URL only while enabled", async () => {
+    const site = await createSite();
+    expect((await config(site.id)).json.result).toMatchObject({ answers: "off", help_center: { enabled: false, url: null } });
+    expect((await patchSite(site.id, { answers: "bot", help_center: { enabled: true } })).status).toBe(200);
+    const result = (await config(site.id)).json.result;
+    expect(result).toMatchObject({ answers: "bot", help_center: { enabled: true } });
+    expect(result.help_center.url).toMatch(new RegExp(`^https?://[^/]+/help/${site.id}$`));
+    await patchSite(site.id, { answers: "suggest", help_center: { enabled: false } });
+    expect((await config(site.id)).json.result).toMatchObject({ answers: "suggest", help_center: { enabled: false, url: null } });
   });
 
   test.each([
@@ -111,5 +124,29 @@ describe("the widget's site config", () => {
     const response = await api.options(`/api/v1/chat/widget/${site.id}/config`, { origin: ORIGIN, headers: { "Access-Control-Request-Method": "GET" } });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-methods")).toContain("GET");
+  });
+});
+
+describe("team_available", () => {
+  const available = async (siteId: string) => (await config(siteId)).json.result.team_available;
+
+  test("true only while a person who may answer is online: not when everyone is away or gone, never for a bot", async () => {
+    const prisma = await db();
+    await prisma.member.updateMany({ data: { inboxTabAt: null, inboxInputAt: null, away: false } });
+    const site = await createSite();
+    const agent = await createStaff("agent", "Ava Agent");
+    expect(await available(site.id)).toBe(false); // nobody has the inbox open
+
+    const now = new Date();
+    await prisma.member.update({ where: { id: agent.id }, data: { inboxTabAt: now, inboxInputAt: now } });
+    expect(await available(site.id)).toBe(true);
+
+    expect((await api.put("/api/v1/inbox/session/availability", as(agent, { body: { availability: "away" } }))).status).toBe(200);
+    expect(await available(site.id)).toBe(false); // set to Away
+
+    // A bot with a fresh heartbeat is not someone there (bots are not people who may sign in).
+    const bot = await createMember({ name: "Helper bot" });
+    await prisma.member.update({ where: { id: bot.id }, data: { bot: true, inboxTabAt: now, inboxInputAt: now } });
+    expect(await available(site.id)).toBe(false);
   });
 });

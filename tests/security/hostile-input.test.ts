@@ -183,6 +183,8 @@ const rows: Row[] = [
   [T.lookAlikeNames, "a name with a right-to-left override", () => startBody({ name: "Ada\u202Egnp.exe" }), 400, "invalid_request"],
   [T.lookAlikeNames, "a name with a zero-width space", () => startBody({ name: "Ad\u200Ba" }), 400, "invalid_request"],
   [T.lookAlikeNames, "a ticket file name with a control character", () => fileTicket(ticket({ files: [file({ name: "photo\u0007.png" })] })), 400, "invalid_request"],
+  [T.lookAlikeNames, "a ticket file name with a right-to-left override", () => fileTicket(ticket({ files: [file({ name: "invoice\u202Efdp.png" })] })), 400, "invalid_request"],
+  [T.lookAlikeNames, "a ticket file name with a left-to-right mark", () => fileTicket(ticket({ files: [file({ name: "photo\u200E.png" })] })), 400, "invalid_request"],
   [T.none, "starting on an offline site without email", () => widget("conversations", { origin: ORIGIN, body: { body: "hi" } }, w.offlineSiteId), 400, "email_required"],
 
   // --- Notes and message rules.

@@ -51,7 +51,7 @@ function expectStrictDemoPolicy(csp: string | string[] | null | undefined): void
   expect(policy.get("default-src")).toEqual(["'self'"]);
   expect(policy.get("script-src")).toEqual(["'self'", "'unsafe-inline'"]);
   expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
-  expect(policy.get("img-src")).toEqual(["'self'", "data:"]);
+  expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
   expect(policy.get("connect-src")?.[0]).toBe("'self'");
   expect(policy.get("connect-src")!.slice(1).every((origin) => /^https?:\/\/[^/*\s]+$/.test(origin))).toBe(true);
   expect(policy.get("object-src")).toEqual(["'none'"]);

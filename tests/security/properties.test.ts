@@ -11,8 +11,10 @@ import {
   anyJson,
   bodyFrom,
   clientId,
+  oneLineText,
   contentTypeArb,
   displayName,
+  fileName,
   email,
   extraHeadersArb,
   fieldValue,
@@ -30,7 +32,6 @@ import {
   sendProbe,
   shapedObject,
   singleLine,
-  text,
   verdictOf,
   weirdString,
   wireJson,
@@ -159,7 +160,7 @@ const FILE_TYPES = [
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 ];
 const fileDescriptor = shapedObject({
-  name: fieldValue(fc.constantFrom("photo.png", "invoice.pdf", "notes.txt"), 255),
+  name: fieldValue(fc.constantFrom("photo.png", "invoice.pdf", "notes.txt", "cafe\u0301.pdf", "invoice\u202Efdp.txt", "report\u2066.pdf"), 255),
   content_type: fieldValue(fc.constantFrom(...FILE_TYPES, "image/svg+xml", "text/html")),
   bytes: fieldValue(fc.oneof(fc.integer({ min: 0, max: 10 * 1024 * 1024 }), fc.constantFrom(-1, 10 * 1024 * 1024 + 1, 1.5, 1e21))),
 }, ["name", "content_type", "bytes"]);
@@ -170,7 +171,7 @@ function fileVerdict(file: unknown): Verdict {
   if (!("name" in file && "content_type" in file && "bytes" in file)) return "invalid";
   const bytes = file.bytes;
   return verdictOf(
-    displayName(file.name, 255),
+    fileName(file.name, 255),
     when(typeof file.content_type === "string" && FILE_TYPES.includes(file.content_type)),
     typeof bytes === "number" && Number.isInteger(bytes) && bytes >= 0 && bytes <= 10 * 1024 * 1024 ? "valid" : "invalid",
   );
@@ -258,8 +259,8 @@ describe("arbitrary requests never yield 5xx, and change state only when valid",
             onlyKeys(body, ["page_url", "visitor_id", "page_title", "referrer"]) ? "valid" : "invalid",
             "page_url" in body ? httpUrl(body.page_url, 2000) : "invalid",
             present(body, "visitor_id", (v) => clientId(v)),
-            present(body, "page_title", (v) => text(v, 300)),
-            present(body, "referrer", (v) => text(v, 2000)),
+            present(body, "page_title", (v) => oneLineText(v, 300)),
+            present(body, "referrer", (v) => oneLineText(v, 2000)),
           ),
         ),
     });
@@ -333,9 +334,10 @@ describe("arbitrary visitor requests never yield 5xx, and change state only when
         const earlier = sent[probe.auth as "a" | "b"].get(body.client_id as string);
         return earlier === undefined || earlier === (body.body as string).trim() ? shape : "invalid";
       },
-      accepted: (probe) => {
+      accepted: (probe, response) => {
         const body = (wireJson(probe as Probe) as { value: Record<string, string> }).value;
         sent[probe.auth as "a" | "b"].set(body.client_id!, body.body!.trim());
+        expectSources(response.json.result);
       },
     });
   });
@@ -355,6 +357,7 @@ describe("arbitrary visitor requests never yield 5xx, and change state only when
         ),
       // Sending messages records how far the visitor has seen (decisions.md, "Seen"); nothing else.
       readOnly: "except-seen",
+      accepted: (_probe, response) => expectSources(response.json.result),
     });
   });
 
@@ -791,6 +794,272 @@ describe("arbitrary inbox requests never yield 5xx, and change state only when v
         const body = (wireJson(probe as Probe) as { value: Record<string, string> }).value;
         invited.add(body.email!.trim().toLowerCase());
       },
+    });
+  });
+});
+
+// --- Round 4: articles, the widget's help center and the handoff (issue 38) ----------------------
+
+/** Every message in an answer carries `sources` (round 4: always present, [] when none). */
+function expectSources(result: unknown): void {
+  const messages: Record<string, unknown>[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (isObject(value)) {
+      if ("author_type" in value && "body" in value) messages.push(value);
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(result);
+  for (const message of messages) expect(Array.isArray(message.sources), JSON.stringify(message).slice(0, 200)).toBe(true);
+}
+
+describe("arbitrary round-4 requests never yield 5xx, and change state only when valid", () => {
+  const LOCALES = ["en", "de", "fr-CA", "pt-BR", "EN-gb"];
+  const NOT_LOCALES = ["", "english please", "x".repeat(36), "en_US_", "12"];
+  /** A locale: a few plainly valid tags, a few plainly not; anything else the oracle leaves open. */
+  const locale = (value: unknown): Verdict =>
+    typeof value !== "string" ? "invalid" : LOCALES.includes(value) ? "valid" : NOT_LOCALES.includes(value) ? "invalid" : "unsure";
+  const localeArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...LOCALES) }, { weight: 1, arbitrary: fc.constantFrom(...NOT_LOCALES) });
+  const slug = (value: unknown): Verdict => when(typeof value === "string" && value.length <= 100 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value));
+  let published = "";
+  /** A query value as the service reads it: the URL carries a lone surrogate as U+FFFD. */
+  const asSent = (value: string) => value.toWellFormed();
+  /** Seven fields each hostile a fifth of the time would leave almost no request valid: here a field is hostile one time in twenty. */
+  const mostly = (plausible: fc.Arbitrary<unknown>, max?: number) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: fieldValue(plausible, max) });
+
+  beforeAll(async () => {
+    const { api } = await import("../support/api");
+    const help = await api.patch(`/api/v1/admin/sites/${w.siteId}`, { admin: true, body: { help_center: { enabled: true } } });
+    expect(help.status, JSON.stringify(help.json)).toBe(200);
+    const written = await api.post("/api/v1/admin/articles", {
+      admin: true,
+      body: { site_id: w.siteId, title: "Where is my parcel?", body: "Parcels ship within **two days**.", status: "published" },
+    });
+    expect(written.status, JSON.stringify(written.json)).toBe(201);
+    published = written.json.result.id;
+  });
+
+  /** A new article's body: mostly plausible, each field hostile now and then (the site: the world's). */
+  const articleBody = () =>
+    shapedObject(
+      {
+        site_id: mostly(fc.oneof({ weight: 6, arbitrary: fc.constant("SITE") }, { weight: 1, arbitrary: fc.constant("no-such-site") }), 100),
+        title: mostly(fc.oneof(fc.uuid().map((id) => `Shipping ${id.slice(0, 8)}`), fc.constantFrom(" Returns ", "Zoë's guide", "Two\nlines")), 160),
+        body: mostly(fc.constantFrom("Orders **ship** in two days.", "## Times\n\n- one\n- two", "<script>alert(1)</script>", "[x](javascript:alert(1))"), 50_000),
+        locale: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...LOCALES) }, { weight: 1, arbitrary: fc.constantFrom(...NOT_LOCALES) }, { weight: 1, arbitrary: weirdString }),
+        slug: mostly(fc.oneof(fc.uuid().map((id) => `guide-${id.slice(0, 8)}`), fc.constantFrom("Bad Slug", "a--b", "-a", "shipping")), 100),
+        collection: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("Shipping", null, " Billing ") }, { weight: 1, arbitrary: fieldValue(fc.constant("Two\nlines"), 60) }),
+        status: mostly(fc.oneof({ weight: 4, arbitrary: fc.constantFrom("draft", "published") }, { weight: 1, arbitrary: fc.constantFrom("archived", "PUBLISHED") })),
+      },
+      ["site_id", "title", "body"],
+    ).map((body) => (body.site_id === "SITE" ? { ...body, site_id: w.siteId } : body));
+
+  /** The oracle for a new article's fields; `slugs`: those taken so far. */
+  const articleVerdict = (body: Record<string, unknown>, slugs: Set<string>): Verdict =>
+    verdictOf(
+      onlyKeys(body, ["site_id", "title", "body", "locale", "slug", "collection", "status"]) ? "valid" : "invalid",
+      // Another site than the world's: 404 or 400 (the shape alone cannot tell).
+      "site_id" in body ? verdictOf(clientId(body.site_id), body.site_id === w.siteId ? "valid" : "unsure") : "invalid",
+      "title" in body ? singleLine(body.title, 160) : "invalid",
+      "body" in body ? requiredText(body.body, 50_000) : "invalid",
+      present(body, "locale", locale),
+      present(body, "slug", slug),
+      present(body, "collection", (v) => (v === null ? "valid" : singleLine(v, 60))),
+      present(body, "status", (v) => when(v === "draft" || v === "published")),
+      // A slug taken (given, or made from a title) in the same locale: a conflict, or another slug.
+      !("slug" in body) || (typeof body.slug === "string" && slugs.has(body.slug)) || "locale" in body ? "unsure" : "valid",
+    );
+
+  test("POST /inbox/articles: every field (owners write)", async () => {
+    const slugs = new Set<string>();
+    await check<InboxProbe>("inbox article", {
+      inbox: true,
+      probe: inboxProbe({ body: bodyFrom(articleBody()) }),
+      send: inboxSend("POST", () => "/api/v1/inbox/articles"),
+      verdict: (probe) => {
+        const wire = wireJson(probe as Probe);
+        if (!wire.parsed || !isObject(wire.value) || probe.body.kind === "none") return "invalid";
+        return verdictOf(signedIn(probe, "owner"), when(probe.origin === INBOX_ORIGIN), jsonContentType(probe.contentType), articleVerdict(wire.value, slugs));
+      },
+      accepted: (_probe, response) => {
+        slugs.add((response.json.result as { slug: string }).slug);
+      },
+    });
+  });
+
+  test("POST /admin/articles: the operator token, every field", async () => {
+    type AdminProbe = Probe & { bearer: string | undefined };
+    const slugs = new Set<string>();
+    await check<AdminProbe>("admin article", {
+      probe: fc
+        .tuple(
+          widgetProbe({}, { query: fc.constant([]), body: bodyFrom(articleBody()) }),
+          fc.oneof({ weight: 4, arbitrary: fc.constant(TEST_ADMIN_TOKEN) }, { weight: 1, arbitrary: fc.constantFrom(undefined, `${TEST_ADMIN_TOKEN}x`, TEST_ADMIN_TOKEN.slice(1)) }, { weight: 1, arbitrary: headerValue }),
+        )
+        .map(([probe, bearer]) => ({ ...probe, bearer })),
+      send: (probe) => sendProbe("POST", "/api/v1/admin/articles", probe, probe.bearer === undefined ? undefined : `Bearer ${probe.bearer}`),
+      verdict: (probe) => {
+        const wire = wireJson(probe);
+        if (!wire.parsed || !isObject(wire.value) || probe.body.kind === "none") return "invalid";
+        return verdictOf(when(probe.bearer === TEST_ADMIN_TOKEN), jsonContentType(probe.contentType), articleVerdict(wire.value, slugs));
+      },
+      accepted: (_probe, response) => {
+        slugs.add((response.json.result as { slug: string }).slug);
+      },
+    });
+  });
+
+  test("PATCH /inbox/articles/{id}: any of the fields, at least one (owners write)", async () => {
+    const { api } = await import("../support/api");
+    const editable = await api.post("/api/v1/admin/articles", { admin: true, body: { site_id: w.siteId, title: "Editable", body: "Draft text.", slug: `editable-${randomUUID().slice(0, 8)}` } });
+    expect(editable.status, JSON.stringify(editable.json)).toBe(201);
+    const id = editable.json.result.id as string;
+    let slugIsOwn = true;
+    const ownSlug = (value: unknown) => typeof value === "string" && /^edited-[0-9a-f]{8}$/.test(value);
+    await check<InboxProbe>("inbox article edit", {
+      inbox: true,
+      probe: inboxProbe({
+        body: bodyFrom(
+          shapedObject({
+            title: mostly(fc.oneof({ weight: 4, arbitrary: fc.constantFrom("Edited title", " Spaced ") }, { weight: 1, arbitrary: fc.constant("Two\nlines") }), 160),
+            body: mostly(fc.constantFrom("New **text**.", "<img src=x onerror=alert(1)>"), 50_000),
+            locale: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...LOCALES) }, { weight: 1, arbitrary: fc.constantFrom(...NOT_LOCALES) }),
+            slug: mostly(fc.oneof(fc.uuid().map((uuid) => `edited-${uuid.slice(0, 8)}`), fc.constantFrom("shipping", "Bad Slug")), 100),
+            collection: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("Guides", null) }, { weight: 1, arbitrary: fc.constantFrom("", "Two\nlines") }),
+            status: mostly(fc.constantFrom("draft", "published")),
+          }),
+        ),
+      }),
+      send: inboxSend("PATCH", () => `/api/v1/inbox/articles/${id}`),
+      verdict: (probe) => {
+        const wire = wireJson(probe as Probe);
+        if (!wire.parsed || !isObject(wire.value) || probe.body.kind === "none") return "invalid";
+        const body = wire.value;
+        const keys = ["title", "body", "locale", "slug", "collection", "status"];
+        return verdictOf(
+          signedIn(probe, "owner"),
+          when(probe.origin === INBOX_ORIGIN),
+          jsonContentType(probe.contentType),
+          onlyKeys(body, keys) ? "valid" : "invalid",
+          when(Object.keys(body).some((key) => keys.includes(key))),
+          present(body, "title", (v) => singleLine(v, 160)),
+          present(body, "body", (v) => requiredText(v, 50_000)),
+          present(body, "locale", locale),
+          present(body, "slug", slug),
+          present(body, "collection", (v) => (v === null ? "valid" : singleLine(v, 60))),
+          present(body, "status", (v) => when(v === "draft" || v === "published")),
+          // A slug (or the slug in another locale) another article may hold: a conflict, or not.
+          ("slug" in body ? ownSlug(body.slug) : slugIsOwn) ? "valid" : "unsure",
+        );
+      },
+      accepted: (_probe, response) => {
+        slugIsOwn = ownSlug((response.json.result as { slug: string }).slug);
+      },
+    });
+  });
+
+  test("DELETE /inbox/articles/{id}: owners only, once", async () => {
+    const { api } = await import("../support/api");
+    const doomed = await api.post("/api/v1/admin/articles", { admin: true, body: { site_id: w.siteId, title: "Doomed", body: "Gone soon." } });
+    expect(doomed.status, JSON.stringify(doomed.json)).toBe(201);
+    let alive = true;
+    type DeleteProbe = InboxProbe & { articleId: string };
+    await check<DeleteProbe>("inbox article delete", {
+      inbox: true,
+      probe: fc
+        .tuple(inboxProbe({}), fc.oneof({ weight: 3, arbitrary: fc.constant("DOOMED") }, { weight: 1, arbitrary: fc.oneof(weirdString, fc.constantFrom("no-such-article")) }))
+        .map(([probe, articleId]) => ({ ...probe, articleId: articleId === "DOOMED" ? doomed.json.result.id : articleId }))
+        .filter((probe) => probe.articleId.length > 0 && probe.articleId.isWellFormed() && ![".", ".."].includes(probe.articleId)),
+      send: (probe) => inboxSend("DELETE", () => `/api/v1/inbox/articles/${encodeURIComponent(probe.articleId)}`)(probe),
+      verdict: (probe) => verdictOf(signedIn(probe, "owner"), when(probe.origin === INBOX_ORIGIN), when(alive && probe.articleId === doomed.json.result.id)),
+      accepted: () => {
+        alive = false;
+      },
+    });
+  });
+
+  test("GET /inbox/articles: filters and search", async () => {
+    await check<InboxProbe>("inbox articles", {
+      inbox: true,
+      probe: inboxProbe({
+        query: queryFrom(
+          { site: siteArb(), locale: localeArb, status: choiceArb("draft", "published"), q: fc.oneof(fc.constantFrom("parcel", "ship or", "\"two days\"", "-x", "café"), weirdString) },
+          fc.constantFrom("cursor", "limit", "token"),
+        ).map(withSite),
+      }),
+      send: inboxSend("GET", () => "/api/v1/inbox/articles"),
+      verdict: (probe) =>
+        verdictOf(
+          signedIn(probe),
+          queryVerdict(probe.query, {
+            site: pathLike,
+            locale,
+            status: (v) => when(v === "draft" || v === "published"),
+            q: (v) => singleLine(asSent(v), 200),
+          }),
+        ),
+      readOnly: true,
+    });
+  });
+
+  test("GET /widget/{siteID}/articles: search from the page", async () => {
+    await check("widget articles", {
+      probe: widgetProbe(
+        {},
+        {
+          query: queryFrom(
+            { q: fc.oneof(fc.constantFrom("parcel", "where is my par", "ship & | !", "", "café"), weirdString), locale: localeArb, limit: integerText },
+            fc.constantFrom("site", "status", "token"),
+          ),
+        },
+      ),
+      send: (probe) => sendProbe("GET", `/api/v1/chat/widget/${w.siteId}/articles`, probe),
+      verdict: (probe) =>
+        verdictOf(
+          when(probe.origin !== undefined && [ORIGIN, OTHER_ORIGIN].includes(probe.origin)),
+          queryVerdict(probe.query, { q: (v) => oneLineText(asSent(v), 200), locale, limit: (v) => queryInteger(v, 1, 20) }),
+        ),
+      readOnly: true,
+    });
+  });
+
+  test("GET /widget/{siteID}/articles/{id}: only a published article of this site (a read counts a view)", async () => {
+    type ReadProbe = Probe & { articleId: string };
+    await check<ReadProbe>("widget article", {
+      probe: fc
+        .tuple(widgetProbe({}, { query: fc.constant([]) }), fc.oneof({ weight: 4, arbitrary: fc.constant("PUBLISHED") }, { weight: 1, arbitrary: fc.oneof(weirdString, fc.constantFrom("no-such-article", "x".repeat(101))) }))
+        .map(([probe, id]) => ({ ...probe, articleId: id === "PUBLISHED" ? published : id }))
+        .filter((probe) => probe.articleId.length > 0 && probe.articleId.isWellFormed() && ![".", ".."].includes(probe.articleId)),
+      send: (probe) => sendProbe("GET", `/api/v1/chat/widget/${w.siteId}/articles/${encodeURIComponent(probe.articleId)}`, probe),
+      verdict: (probe) => verdictOf(when(probe.origin !== undefined && [ORIGIN, OTHER_ORIGIN].includes(probe.origin)), when(probe.articleId === published)),
+    });
+  });
+
+  test("POST /widget/{siteID}/articles/{id}/feedback: helpful and visitor_id", async () => {
+    await check("article feedback", {
+      probe: widgetProbe(
+        { helpful: fieldValue(fc.boolean()), visitor_id: fieldValue(fc.uuid(), 100) },
+        {},
+        ["helpful"],
+      ),
+      send: (probe) => sendProbe("POST", `/api/v1/chat/widget/${w.siteId}/articles/${published}/feedback`, probe),
+      verdict: (probe) =>
+        widgetVerdict(probe, [ORIGIN, OTHER_ORIGIN], (body) =>
+          verdictOf(
+            onlyKeys(body, ["helpful", "visitor_id"]) ? "valid" : "invalid",
+            "helpful" in body ? when(typeof body.helpful === "boolean") : "invalid",
+            present(body, "visitor_id", (v) => clientId(v)),
+          ),
+        ),
+    });
+  });
+
+  test("POST /visitor/handoff: the visitor's own token only", async () => {
+    await check<VisitorProbe>("handoff", {
+      probe: visitorProbe({ body: bodyFrom(anyJson) }),
+      send: visitorSend("POST", "/api/v1/chat/visitor/handoff"),
+      verdict: visitorAuth,
     });
   });
 });

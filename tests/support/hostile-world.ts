@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { db } from "../../lib/db/client";
 import { hashToken } from "../../lib/tokens/visitor-token";
-import { uploadSigningSecret } from "../../lib/uploads/signing-secret";
+import { serviceSigningSecret } from "../../lib/secrets/signing-secret";
 import { signUpload } from "../../lib/uploads/upload-signature";
 import { api } from "./api";
 import { createMember, createSite, ORIGIN, OTHER_ORIGIN, staffReply, startConversation, type Started } from "./fixtures";
@@ -119,7 +119,7 @@ export async function signedUploadUrl(upload: Upload, expires: number): Promise<
   url.searchParams.set("expires", String(expires));
   url.searchParams.set(
     "signature",
-    signUpload({ attachmentId: attachment.id, bytes: attachment.bytes, contentType: attachment.contentType, expires }, await uploadSigningSecret()),
+    signUpload({ attachmentId: attachment.id, bytes: attachment.bytes, contentType: attachment.contentType, expires }, await serviceSigningSecret()),
   );
   return url.toString();
 }

@@ -1,5 +1,6 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, type JWTPayload, type ProtectedHeaderParameters } from "jose";
 import Provider from "oidc-provider";
 import { BASE_URL } from "./api";
 
@@ -17,10 +18,23 @@ export interface TestAccount {
   name?: string;
 }
 
+/** Turns the ID token the provider issued (its claims and header) into the one its token endpoint answers. */
+export type IdTokenForgery = (claims: JWTPayload, header: ProtectedHeaderParameters) => Promise<string>;
+
+/** The kid of the one key the provider signs with and publishes. */
+export const PUBLISHED_KID = "test-provider-key";
+
 export class TestProvider {
   readonly accounts = new Map<string, TestAccount>();
   /** The account the next interaction signs in. */
   signInAs = "";
+  /**
+   * A hostile token endpoint: when set, the ID token in the token endpoint's answer is replaced by
+   * what this makes of it (the real provider's claims stay valid: issuer, audience, nonce, expiry).
+   */
+  forgeIdToken: IdTokenForgery | null = null;
+  /** The provider's own signing key (private), for tokens it would really sign. */
+  signingKey!: CryptoKey;
   private server!: Server;
   issuer = "";
 
@@ -31,7 +45,10 @@ export class TestProvider {
     this.server.keepAliveTimeout = 30_000;
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
     this.issuer = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+    this.signingKey = privateKey;
     const provider = new Provider(this.issuer, {
+      jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: PUBLISHED_KID, alg: "RS256", use: "sig" }] },
       clients: [
         {
           client_id: CLIENT_ID,
@@ -64,9 +81,25 @@ export class TestProvider {
         void provider.interactionFinished(req, res, { login: { accountId: this.signInAs } }, { mergeWithLastSubmission: false });
         return;
       }
+      if (req.url?.startsWith("/token") && this.forgeIdToken) this.replaceIdToken(res, this.forgeIdToken);
       callback(req, res);
     });
     return this;
+  }
+
+  /** Holds back the token endpoint's answer and sends it with its ID token forged. */
+  private replaceIdToken(res: ServerResponse, forge: IdTokenForgery): void {
+    const end = res.end.bind(res) as (body?: string) => ServerResponse;
+    res.end = ((body?: Buffer | string) => {
+      void (async () => {
+        const answer = JSON.parse(String(body)) as { id_token?: string };
+        if (answer.id_token) answer.id_token = await forge(decodeJwt(answer.id_token), decodeProtectedHeader(answer.id_token));
+        const forged = JSON.stringify(answer);
+        res.setHeader("Content-Length", Buffer.byteLength(forged));
+        end(forged);
+      })();
+      return res;
+    }) as typeof res.end;
   }
 
   async stop(): Promise<void> {

@@ -214,9 +214,16 @@ export const displayName = (value: unknown, max: number): Verdict =>
     typeof value === "string" && JOINERS_AND_IGNORABLES.test(value) ? "unsure" : "valid",
   );
 
-/** Client-chosen ids: 1..max, no control characters. */
+/** A file's name: normalised to NFC, then a display name (lib/core/validation/file-names.ts). */
+export const fileName = (value: unknown, max: number): Verdict => displayName(typeof value === "string" ? value.normalize("NFC") : value, max);
+
+/** A one-line value as sent (a page's title, a referrer, a URL): at most max, no control character or line/paragraph separator. */
+export const oneLineText = (value: unknown, max: number): Verdict =>
+  verdictOf(text(value, max), when(typeof value === "string" && !LINE_BREAK_OR_CONTROL.test(value)));
+
+/** Client-chosen ids: 1..max, on one line (no control character, U+2028 or U+2029). */
 export const clientId = (value: unknown, max = 100): Verdict =>
-  when(typeof value === "string" && value.length >= 1 && value.length <= max && storable(value) && !/\p{Cc}/u.test(value));
+  when(typeof value === "string" && value.length >= 1 && value.length <= max && storable(value) && !LINE_BREAK_OR_CONTROL.test(value));
 
 const PLAIN_EMAIL = /^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@([A-Za-z0-9]+(-+[A-Za-z0-9]+)*\.)+[A-Za-z]{2,}$/;
 /** Valid when plainly so, invalid when plainly not, unsure for the exotic forms RFC 5322 allows. */
@@ -228,7 +235,7 @@ export function email(value: unknown): Verdict {
 }
 
 export const httpUrl = (value: unknown, max: number): Verdict =>
-  verdictOf(text(value, max), when(typeof value === "string" && URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol)));
+  verdictOf(oneLineText(value, max), when(typeof value === "string" && URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol)));
 
 /** A keyset cursor as the inbox hands it out: `<epoch ms>_<id>`, the time at most 9999-12-31T23:59:59.999Z. */
 export const keysetCursor = (value: string): Verdict => {

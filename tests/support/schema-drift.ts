@@ -71,7 +71,8 @@ export const CATALOGUE_QUERIES = {
   columns: `
     SELECT c.relname AS table_name, a.attname AS column_name,
            CASE WHEN a.attnotnull THEN 'NO' ELSE 'YES' END AS is_nullable,
-           pg_get_expr(d.adbin, d.adrelid) AS column_default,
+           -- a generated column's expression is kept where defaults are: it is not a default
+           CASE WHEN a.attgenerated = '' THEN pg_get_expr(d.adbin, d.adrelid) END AS column_default,
            format_type(a.atttypid, a.atttypmod) AS type
       FROM pg_attribute a
       JOIN pg_class c ON c.oid = a.attrelid AND c.relkind = 'r'
@@ -102,7 +103,32 @@ export const CATALOGUE_QUERIES = {
 } as const;
 
 export function readPrismaSchema(schema = readFileSync(SCHEMA_PATH, "utf8")): Dmmf {
-  return JSON.parse(get_dmmf(JSON.stringify({ prismaSchema: schema }))) as Dmmf;
+  const dmmf = JSON.parse(get_dmmf(JSON.stringify({ prismaSchema: schema }))) as Dmmf;
+  addUnsupportedFields(dmmf, schema);
+  return dmmf;
+}
+
+/**
+ * Prisma's DMMF leaves out `Unsupported("…")` fields (articles.search_vector, a stored tsvector)
+ * though its indexes name them: read them from the schema's text, as kind "unsupported" with the
+ * database type as written.
+ */
+function addUnsupportedFields(dmmf: Dmmf, schema: string): void {
+  for (const [, modelName, body] of schema.matchAll(/^model (\w+) \{\n([\s\S]*?)^\}/gm)) {
+    const model = dmmf.datamodel.models.find((candidate) => candidate.name === modelName);
+    if (!model) continue;
+    for (const [, name, type, optional, rest] of body!.matchAll(/^\s*(\w+)\s+Unsupported\("([^"]+)"\)(\?)?(.*)$/gm)) {
+      model.fields.push({
+        name: name!,
+        dbName: /@map\("(\w+)"\)/.exec(rest!)?.[1] ?? null,
+        kind: "unsupported",
+        isList: false,
+        isRequired: !optional,
+        hasDefaultValue: /@default\(/.test(rest!),
+        type: type!,
+      });
+    }
+  }
 }
 
 // Prisma's scalar types on PostgreSQL when no native type is given, as format_type prints them.
@@ -141,7 +167,9 @@ const NATIVE_TYPES: Record<string, (args: string[]) => string> = {
 
 function expectedType(field: DmmfField): string {
   let base: string;
-  if (field.nativeType) {
+  if (field.kind === "unsupported") {
+    base = field.type;
+  } else if (field.nativeType) {
     const [name, args] = field.nativeType;
     const format = NATIVE_TYPES[name];
     base = format ? format(args) : `unmapped native type ${name}`;
@@ -168,7 +196,7 @@ export function schemaDrift(dmmf: Dmmf, catalogue: Catalogue): string[] {
   for (const model of models.values()) {
     const table = tableOf(model);
     for (const field of model.fields) {
-      if (field.kind !== "scalar" && field.kind !== "enum") continue;
+      if (field.kind !== "scalar" && field.kind !== "enum" && field.kind !== "unsupported") continue;
       const column = field.dbName ?? field.name;
       const where = `${table}.${column}`;
       expectedColumns.add(where);

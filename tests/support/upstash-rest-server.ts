@@ -17,6 +17,8 @@ export interface UpstashRestServer {
   redis: Redis;
   /** How many commands reached Redis. */
   commands: number;
+  /** Requests held unanswered by the slow mode now (they go on when the mode changes). */
+  held: number;
   mode: UpstashMode;
   close(): Promise<void>;
 }
@@ -27,7 +29,11 @@ type Outcome = { result: unknown } | { error: string };
 export async function startUpstashRestServer(options: { token?: string; redisUrl?: string; slowMs?: number } = {}): Promise<UpstashRestServer> {
   const token = options.token ?? "upstash-test-token";
   const redis = new Redis(options.redisUrl ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 1 });
-  const state = { commands: 0, mode: "normal" as UpstashMode };
+  const state = { commands: 0, mode: "normal" as UpstashMode, held: 0 };
+  // The slow mode holds each request until the mode changes (or slowMs, when given), so "cut at the
+  // timeout" is seen as an answer while Upstash's is still pending, however slow the machine.
+  let release = () => {};
+  let released = new Promise<void>((resolve) => (release = resolve));
 
   const editedSha = new Map<string, string>();
   const translate = ([name, ...rawArgs]: Command): [string, ...string[]] => {
@@ -58,7 +64,11 @@ export async function startUpstashRestServer(options: { token?: string; redisUrl
 
   const server = createServer(async (request, response) => {
     if (state.mode === "down") return void request.socket.destroy();
-    if (state.mode === "slow") await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 1_500));
+    if (state.mode === "slow") {
+      state.held += 1;
+      await Promise.race([released, ...(options.slowMs ? [new Promise((resolve) => setTimeout(resolve, options.slowMs))] : [])]);
+      state.held -= 1;
+    }
     if (request.headers.authorization !== `Bearer ${token}`) return send(response, 401, { error: "Unauthorized" });
     const base64 = String(request.headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
     let body: unknown;
@@ -98,8 +108,13 @@ export async function startUpstashRestServer(options: { token?: string; redisUrl
     get mode() {
       return state.mode;
     },
+    get held() {
+      return state.held;
+    },
     set mode(mode: UpstashMode) {
       state.mode = mode;
+      release();
+      released = new Promise<void>((resolve) => (release = resolve));
     },
     async close() {
       server.closeAllConnections();

@@ -15,6 +15,8 @@ export interface Received {
   payload: { type: string; timestamp: string; data: any };
   verified: boolean;
   at: number;
+  /** The sender closed the exchange before the receiver answered (what a sender's timeout does). */
+  abandoned: boolean;
 }
 
 export type Answer = number | "hang";
@@ -58,7 +60,7 @@ export class WebhookReceiver {
           this.verifier?.verify(body, request.headers as Record<string, string>);
           verified = true;
         } catch {}
-        this.received.push({
+        const received: Received = {
           id: String(request.headers["webhook-id"]),
           timestamp: String(request.headers["webhook-timestamp"]),
           headers: request.headers,
@@ -66,6 +68,11 @@ export class WebhookReceiver {
           payload: JSON.parse(body || "null"),
           verified,
           at: Date.now(),
+          abandoned: false,
+        };
+        this.received.push(received);
+        response.on("close", () => {
+          if (!response.writableFinished) received.abandoned = true;
         });
         const answer = this.answers.shift() ?? this.fallback;
         if (answer === "hang") return; // never answers

@@ -13,21 +13,22 @@ import { listMentions } from "@/lib/conversations/mentions";
 import { NavLinks } from "../_components/nav-links";
 import { SearchBox } from "../_components/search-box";
 import { currentStaff, requireStaffPage } from "../_components/staff-session";
+import type { StaffRole } from "@/lib/staff/sessions";
 
 export const dynamic = "force-dynamic";
 
-const unreadTotal = cache(async (memberId: string) => unreadConversationCount(memberId));
+const unreadTotal = cache(async (id: string, role: StaffRole) => unreadConversationCount({ id, role }));
 
 // The tab title carries the unread total from the server too: a refresh re-renders the metadata,
 // and a static title would then overwrite the count the live channel wrote.
 export async function generateMetadata(): Promise<Metadata> {
   const staff = await currentStaff();
-  return { title: inboxTitle(staff ? await unreadTotal(staff.member.id) : 0), manifest: "/inbox/manifest.webmanifest" };
+  return { title: inboxTitle(staff ? await unreadTotal(staff.member.id, staff.member.role) : 0), manifest: "/inbox/manifest.webmanifest" };
 }
 
 export default async function InboxLayout({ children }: { children: ReactNode }) {
   const { member } = await requireStaffPage();
-  const [unread, mentions] = await Promise.all([unreadTotal(member.id), listMentions(member.id)]);
+  const [unread, mentions] = await Promise.all([unreadTotal(member.id, member.role), listMentions(member.id)]);
   return (
     <div className={styles.root}>
       <a className={styles.skip} href="#main">

@@ -79,7 +79,8 @@ export function BarChart({
           </g>
         ))}
       </svg>
-      <details>
+      {/* Opened before hydration (a quick click on a slow page) is the reader's doing, not a mismatch. */}
+      <details suppressHydrationWarning>
         <summary>Table of “{title}”</summary>
         <table className={styles.table} id={`${id}-table`}>
           <thead>

@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "./plural";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition, type ReactNode } from "react";
 import styles from "../inbox.module.css";
@@ -32,7 +33,7 @@ export function BulkSelect({
     const outcome = await inboxApi<{ results: { ok: boolean }[] }>("POST", "/api/v1/inbox/conversations/bulk", { ids: selected, ...act });
     if (!outcome.ok) return setMessage(describeFailure(outcome));
     const done = outcome.result?.results.filter((result) => result.ok).length ?? 0;
-    setMessage(`${done} of ${selected.length} done.`);
+    setMessage(`${done} of ${plural(selected.length, "conversation")} done.`);
     for (const box of root.current ? boxes(root.current) : []) box.checked = false;
     setSelected([]);
     startRefresh(() => router.refresh());

@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "./plural";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import styles from "../inbox.module.css";
@@ -112,7 +113,7 @@ export function CommandPalette({ onClose, onHelp }: { onClose: () => void; onHel
         ))}
       </ul>
       <p className={styles.srOnly} role="status" aria-live="polite">
-        {shown.length === 1 ? "1 command" : `${shown.length} commands`}
+        {plural(shown.length, "command")}
       </p>
     </dialog>
   );

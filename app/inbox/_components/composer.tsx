@@ -1,19 +1,23 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { PlaceholderValues } from "@/lib/contracts/placeholders";
 import styles from "../inbox.module.css";
-import { inboxApi } from "./api";
-import { enterSends, SendRow, useSendText } from "./compose";
+import { describeFailure, inboxApi, type ApiOutcome } from "./api";
+import { enterSends, SendRow } from "./compose";
+import { addPending, setPendingFailure } from "./pending-messages";
 import { useSavedReplyPicker, type PickerReply } from "./saved-reply-picker";
 import { useMentionPicker, type MentionMember } from "./mention-picker";
 import { uploadFile } from "./upload-file";
+import { SuggestReply } from "./suggest-reply";
 
 // Reply or private note. Enter sends, Shift+Enter breaks the line. While the agent types, the
 // visitor is told (presence: refreshed every 4 s while typing, cleared 5 s after the last key).
 // `/` at the start opens the saved replies (./saved-reply-picker.tsx). Attached files are
 // uploaded when the message is sent, then sent with it (its text may then be empty). In a note,
-// `@` mentions a teammate (./mention-picker.tsx).
+// `@` mentions a teammate (./mention-picker.tsx). What is sent shows in the thread at once, as
+// pending, and the composer is free at once (./pending-messages.tsx).
 
 const TYPING_REFRESH_MS = 4_000;
 const TYPING_IDLE_MS = 5_000;
@@ -35,43 +39,66 @@ export function Composer({
   const [caret, setCaret] = useState(0);
   const mentionsRef = useRef<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
-  // The upload under way (Cancel aborts it), and the files already uploaded: a retry sends them without uploading again.
-  const uploading = useRef<AbortController | null>(null);
-  const uploaded = useRef(new Map<File, string>());
+  const [text, setText] = useState("");
+  // The uploads under way (Cancel aborts them; the message then shows as not sent, with Retry).
+  const [uploading, setUploading] = useState(new Set<AbortController>());
   const textarea = useRef<HTMLTextAreaElement>(null);
   const typing = useRef({ sentAt: 0, idle: null as ReturnType<typeof setTimeout> | null, on: false });
+  const router = useRouter();
   const base = `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}`;
-  const { text, setText, busy, error, send } = useSendText(
-    async (body) => {
-      const attachments: string[] = [];
-      const controller = (uploading.current = new AbortController());
-      try {
-        for (const file of files) {
-          const known = uploaded.current.get(file);
-          const outcome = known ? null : await uploadFile(base, file, controller.signal);
-          if (outcome && !outcome.ok) return outcome;
-          if (outcome) uploaded.current.set(file, outcome.result);
-          attachments.push(known ?? outcome!.result);
-        }
-      } finally {
-        uploading.current = null;
+
+  /** Uploads the files not uploaded yet (`uploaded` keeps them across retries), then posts the message. */
+  const deliver = async (message: { body: string; kind: "message" | "note"; mentions: string[]; clientId: string }, sending: File[], uploaded: Map<File, string>): Promise<ApiOutcome> => {
+    const controller = new AbortController();
+    if (sending.some((file) => !uploaded.has(file))) setUploading((now) => new Set(now).add(controller));
+    try {
+      for (const file of sending) {
+        if (uploaded.has(file)) continue;
+        const outcome = await uploadFile(base, file, controller.signal);
+        if (!outcome.ok) return outcome;
+        uploaded.set(file, outcome.result);
       }
-      const content = attachments.length > 0 ? { body, attachments } : { body };
-      const mentions = mode === "note" && mentionsRef.current.length > 0 ? { mentions: mentionsRef.current } : {};
-      return inboxApi("POST", `${base}/messages`, { ...content, ...mentions, kind: mode, client_id: `inbox_${crypto.randomUUID()}` });
-    },
-    () => {
-      setFiles([]);
-      uploaded.current.clear();
-      // The service clears this member's typing when the message is stored.
-      typing.current.on = false;
-      if (typing.current.idle) clearTimeout(typing.current.idle);
-      // A note is one act: the next thing written is a reply again, never a note by mistake.
-      setMode("message");
-      mention.reset();
-    },
-    files.length > 0,
-  );
+    } finally {
+      setUploading((now) => {
+        const next = new Set(now);
+        next.delete(controller);
+        return next;
+      });
+    }
+    const attachments = sending.map((file) => uploaded.get(file)!);
+    return inboxApi("POST", `${base}/messages`, {
+      body: message.body,
+      ...(attachments.length > 0 ? { attachments } : {}),
+      ...(message.kind === "note" && message.mentions.length > 0 ? { mentions: message.mentions } : {}),
+      kind: message.kind,
+      client_id: message.clientId,
+    });
+  };
+
+  /** Shown in the thread at once as pending (./pending-messages.tsx); the composer is free for the next one. */
+  const send = () => {
+    if (text.trim() === "" && files.length === 0) return;
+    if (mode === "message" && closed) return;
+    const message = { body: text, kind: mode, mentions: mentionsRef.current, clientId: `inbox_${crypto.randomUUID()}` };
+    const sending = files;
+    const uploaded = new Map<File, string>();
+    const attempt = async () => {
+      setPendingFailure(message.clientId, null);
+      const outcome = await deliver(message, sending, uploaded);
+      if (!outcome.ok) return setPendingFailure(message.clientId, { why: describeFailure(outcome), retry: () => void attempt() });
+      router.refresh();
+    };
+    addPending({ clientId: message.clientId, conversationId, kind: message.kind, body: message.body, fileNames: sending.map((file) => file.name), failure: null });
+    setText("");
+    setFiles([]);
+    // The service clears this member's typing when the message is stored.
+    typing.current.on = false;
+    if (typing.current.idle) clearTimeout(typing.current.idle);
+    // A note is one act: the next thing written is a reply again, never a note by mistake.
+    setMode("message");
+    mention.reset();
+    void attempt();
+  };
 
   const setTyping = (on: boolean) => {
     typing.current.on = on;
@@ -114,7 +141,7 @@ export function Composer({
     requestAnimationFrame(() => textarea.current?.setSelectionRange(at, at));
   });
   mentionsRef.current = mention.mentions;
-  const sendOnEnter = enterSends(() => void send());
+  const sendOnEnter = enterSends(send);
 
   const replyingClosed = closed && mode === "message";
   return (
@@ -122,7 +149,7 @@ export function Composer({
       className={`${styles.composer} ${mode === "note" ? styles.composerNote : ""}`}
       onSubmit={(event) => {
         event.preventDefault();
-        void send();
+        send();
       }}
     >
       <fieldset className={styles.modes}>
@@ -141,6 +168,7 @@ export function Composer({
       </label>
       <textarea
         id="composer-text"
+        dir="auto"
         ref={textarea}
         className={styles.textarea}
         value={text}
@@ -178,28 +206,25 @@ export function Composer({
         </ul>
       ) : null}
       <label className={styles.attach}>
-        <span>{busy && files.length > 0 ? "Sending your files…" : "Attach files"}</span>
+        <span>{uploading.size > 0 ? "Sending your files…" : "Attach files"}</span>
         <input
           type="file"
           multiple
           className={styles.srOnly}
-          disabled={busy || replyingClosed}
+          disabled={replyingClosed}
           onChange={(event) => {
             setFiles([...files, ...Array.from(event.target.files ?? [])].slice(0, 10));
             event.target.value = "";
           }}
         />
       </label>
-      {busy && files.length > 0 ? (
-        <button type="button" className={styles.linkButton} onClick={() => uploading.current?.abort()}>
+      {uploading.size > 0 ? (
+        <button type="button" className={styles.linkButton} onClick={() => uploading.forEach((controller) => controller.abort())}>
           Cancel upload
         </button>
       ) : null}
-      <SendRow
-        label={error && files.length > 0 ? "Retry" : mode === "note" ? "Add note" : "Send reply"}
-        disabled={busy || replyingClosed || (text.trim() === "" && files.length === 0)}
-        error={error}
-      />
+      {mode === "message" ? <SuggestReply conversationId={conversationId} disabled={replyingClosed} onDraft={(draft) => onInput(draft)} /> : null}
+      <SendRow label={mode === "note" ? "Add note" : "Send reply"} disabled={replyingClosed || (text.trim() === "" && files.length === 0)} error={null} />
     </form>
   );
 }

@@ -75,6 +75,35 @@ export function AssignSelect({ conversationId, assignedId, members, me }: { conv
   );
 }
 
+/** Moves the conversation to another team, or out of every team (docs/teams.md). */
+export function TeamSelect({ conversationId, teamId, teams }: { conversationId: string; teamId: string | null; teams: { id: string; name: string }[] }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const move = async (next: string | null) => {
+    const outcome = await inboxApi("PUT", `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}/team`, { team_id: next });
+    if (outcome.ok) router.refresh();
+    else setError(describeFailure(outcome));
+  };
+  return (
+    <div className={styles.field}>
+      <label htmlFor="team">Team</label>
+      <select id="team" className={styles.select} value={teamId ?? ""} onChange={(event) => void move(event.target.value || null)}>
+        <option value="">No team</option>
+        {teams.map((team) => (
+          <option key={team.id} value={team.id}>
+            {team.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <span className={styles.error} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 const TYPING_SHOWN_MS = 10_000;
 
 /** "Amber Fox is typing…" for the open conversation: from the page's read, then from live events. */

@@ -14,13 +14,15 @@ import { SelectField, SiteSelect, type SelectOption } from "./select-field";
 import { VerifiedMark } from "./verified-mark";
 import { BulkSelect } from "./bulk-select";
 import { WaitingFor } from "./waiting-for";
+import { SlaDue } from "./sla-due";
 import { listAssignable } from "@/lib/staff/team";
+import { listTeams } from "@/lib/teams/teams";
 
 export type ListParams = Record<string, string | string[] | undefined>;
 
 /** The list's filters from the page's query; anything unusable falls back to the defaults. */
 export function listFilters(params: ListParams) {
-  const plain = Object.fromEntries(Object.entries(params).filter(([key, value]) => typeof value === "string" && value !== "" && ["site", "status", "assigned", "label", "sort", "cursor"].includes(key)));
+  const plain = Object.fromEntries(Object.entries(params).filter(([key, value]) => typeof value === "string" && value !== "" && ["site", "status", "assigned", "label", "team", "sort", "sla", "cursor"].includes(key)));
   const parsed = conversationListQuery.safeParse(plain);
   return parsed.success ? parsed.data : conversationListQuery.parse({});
 }
@@ -31,27 +33,38 @@ export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Reco
   if (filters.status !== "open") query.set("status", filters.status);
   if (filters.assigned !== "all") query.set("assigned", filters.assigned);
   if (filters.label) query.set("label", filters.label);
+  if (filters.team) query.set("team", filters.team);
   if (filters.sort !== "newest") query.set("sort", filters.sort);
+  if (filters.sla) query.set("sla", filters.sla);
   for (const [key, value] of Object.entries(extra)) query.set(key, value);
   const text = query.toString();
   return text ? `?${text}` : "";
 }
 
 /** Whether a filter beyond the default view (open, anyone, any label) may be hiding conversations; a site is a scope. */
-const narrowed = (filters: ReturnType<typeof listFilters>) => filters.status !== "open" || filters.assigned !== "all" || filters.label !== undefined;
+const narrowed = (filters: ReturnType<typeof listFilters>) =>
+  filters.status !== "open" || filters.assigned !== "all" || filters.label !== undefined || filters.team !== undefined || filters.sla !== undefined;
 
 const options = (labels: Record<string, string>): SelectOption[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const STATUS_OPTIONS = options({ open: "Open", snoozed: "Snoozed", closed: "Closed", all: "All" });
 const ASSIGNED_OPTIONS = options({ all: "Anyone", me: "Mine", unassigned: "Unassigned" });
-const SORT_OPTIONS = options({ newest: "Newest activity", waiting: "Waiting longest" });
+const SORT_OPTIONS = options({ newest: "Newest activity", waiting: "Waiting longest", sla: "SLA due soonest" });
+const SLA_OPTIONS = options({ "": "Any SLA", breached: "SLA breached", due_soon: "Due within 15 min" });
 
 /** The last public message with who wrote it ("Andy Agent: It ships today."). */
+/** The last message, its author first; the body in its own direction (an Arabic reply after an English name). */
 const previewOf = (item: { last_message: { body: string; author_name: string } | null }) =>
-  item.last_message ? `${item.last_message.author_name}: ${item.last_message.body}` : "No messages yet";
+  item.last_message ? (
+    <>
+      <span dir="auto">{item.last_message.author_name}</span>: <span dir="auto">{item.last_message.body}</span>
+    </>
+  ) : (
+    "No messages yet"
+  );
 
 export async function ConversationList({ member, params, activeId }: { member: StaffMember; params: ListParams; activeId?: string }) {
   const filters = listFilters(params);
-  const [page, sites, labels, members] = await Promise.all([listInboxConversations(member, filters), listSites(), listLabels(), listAssignable()]);
+  const [page, sites, labels, members, teams] = await Promise.all([listInboxConversations(member, filters), listSites(), listLabels(), listAssignable(), listTeams()]);
   const keep = filterQuery(filters);
   return (
     <section aria-labelledby="list-title">
@@ -63,8 +76,18 @@ export async function ConversationList({ member, params, activeId }: { member: S
         <SelectField id="filter-status" name="status" label="Status" defaultValue={filters.status} options={STATUS_OPTIONS} />
         <SelectField id="filter-assigned" name="assigned" label="Assigned" defaultValue={filters.assigned} options={ASSIGNED_OPTIONS} />
         <SelectField id="filter-sort" name="sort" label="Sort" defaultValue={filters.sort} options={SORT_OPTIONS} />
+        <SelectField id="filter-sla" name="sla" label="SLA" defaultValue={filters.sla ?? ""} options={SLA_OPTIONS} />
         {labels.length > 0 ? (
           <SelectField id="filter-label" name="label" label="Label" defaultValue={filters.label ?? ""} options={[{ value: "", label: "Any label" }, ...labels.map((label) => ({ value: label.id, label: label.name }))]} />
+        ) : null}
+        {teams.length > 0 ? (
+          <SelectField
+            id="filter-team"
+            name="team"
+            label="Team"
+            defaultValue={filters.team ?? ""}
+            options={[{ value: "", label: "Any team" }, { value: "none", label: "No team" }, ...teams.map((team) => ({ value: team.id, label: team.name }))]}
+          />
         ) : null}
       </ListFilters>
       {page.items.length === 0 ? (
@@ -107,6 +130,11 @@ export async function ConversationList({ member, params, activeId }: { member: S
                   </span>
                   <p className={styles.preview}>{previewOf(item)}</p>
                   <LabelChips labels={item.labels} />
+                  {item.status !== "closed" && item.sla ? (
+                    <span className={styles.meta}>
+                      <SlaDue sla={item.sla} />{" "}
+                    </span>
+                  ) : null}
                   <span className={styles.meta}>
                     <span className={item.status === "closed" ? styles.statusClosed : styles.statusOpen}>
                       {item.status === "closed" ? "Closed" : item.status === "snoozed" ? "Snoozed" : "Open"}
@@ -125,6 +153,7 @@ export async function ConversationList({ member, params, activeId }: { member: S
                     ) : null}
                     {" · "}
                     {item.site_name}
+                    {item.team ? <span data-testid="team-name">{` · ${item.team.name}`}</span> : null}
                     {item.assigned_member_name ? ` · ${item.assigned_member_name}` : " · unassigned"}
                     {item.rating ? (
                       <span className={styles.ratingBadge} data-testid="rating-badge">

@@ -4,14 +4,17 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
-import type { LabelView } from "./label-chips";
+import { LabelChips, type LabelView } from "./label-chips";
 
-/** The conversation header's "Labels" control: a checkbox per label; each change sets the whole set at once. */
-export function LabelEditor({ conversationId, labels, applied }: { conversationId: string; labels: LabelView[]; applied: string[] }) {
+// The conversation header's labels: the chips, and the "Labels" control (a checkbox per label;
+// each change sets the whole set at once). A change shows at once (the chip pending until the
+// service has it); a failure says so with Retry, and the chips keep what the member chose.
+
+export function ConversationLabels({ conversationId, labels, applied }: { conversationId: string; labels: LabelView[]; applied: string[] }) {
   const router = useRouter();
   const [chosen, setChosen] = useState(applied);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(0);
+  const [failure, setFailure] = useState<{ why: string; retry: () => void } | null>(null);
   const appliedKey = applied.join(" ");
   const [seenKey, setSeenKey] = useState(appliedKey);
   if (seenKey !== appliedKey) {
@@ -20,42 +23,51 @@ export function LabelEditor({ conversationId, labels, applied }: { conversationI
     setChosen(applied);
   }
 
-  const toggle = async (id: string, on: boolean) => {
-    const next = on ? [...chosen, id] : chosen.filter((entry) => entry !== id);
-    setChosen(next);
-    setBusy(true);
-    setError(null);
+  const save = async (next: string[]) => {
+    setSaving((n) => n + 1);
+    setFailure(null);
     const outcome = await inboxApi("PUT", `/api/v1/inbox/conversations/${encodeURIComponent(conversationId)}/labels`, { labels: next });
-    setBusy(false);
-    if (!outcome.ok) {
-      setChosen(chosen);
-      setError(describeFailure(outcome));
-      return;
-    }
+    setSaving((n) => n - 1);
+    if (!outcome.ok) return setFailure({ why: describeFailure(outcome), retry: () => void save(next) });
     router.refresh();
   };
+  const toggle = (id: string, on: boolean) => {
+    const next = on ? [...chosen, id] : chosen.filter((entry) => entry !== id);
+    setChosen(next);
+    void save(next);
+  };
+  const shown = labels.filter((label) => chosen.includes(label.id));
+  const unsaved = saving > 0 || failure ? chosen.filter((id) => !applied.includes(id)) : [];
 
   return (
-    <details className={styles.labelEditor}>
-      <summary data-shortcut-target="label" aria-keyshortcuts="l">
-        Labels
-      </summary>
-      <fieldset aria-busy={busy}>
-        <legend className={styles.srOnly}>Labels of this conversation</legend>
-        {labels.length === 0 ? <p className={styles.hint}>No labels yet: an owner creates them in Settings.</p> : null}
-        {labels.map((label) => (
-          <label key={label.id}>
-            <input type="checkbox" checked={chosen.includes(label.id)} onChange={(event) => void toggle(label.id, event.target.checked)} />
-            <span className={styles.swatch} style={{ background: label.color }} aria-hidden="true" />
-            {label.name}
-          </label>
-        ))}
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </fieldset>
-    </details>
+    <>
+      <LabelChips labels={shown} pendingIds={unsaved} testId="conversation-labels" />
+      {failure ? (
+        <p className={styles.error} role="alert">
+          Labels not saved: {failure.why}{" "}
+          <button type="button" className={styles.linkButton} onClick={failure.retry}>
+            <u>Retry</u>
+          </button>
+        </p>
+      ) : null}
+      <span style={{ marginLeft: "auto" }}>
+        <details className={styles.labelEditor}>
+          <summary data-shortcut-target="label" aria-keyshortcuts="l">
+            Labels
+          </summary>
+          <fieldset aria-busy={saving > 0}>
+            <legend className={styles.srOnly}>Labels of this conversation</legend>
+            {labels.length === 0 ? <p className={styles.hint}>No labels yet: an owner creates them in Settings.</p> : null}
+            {labels.map((label) => (
+              <label key={label.id}>
+                <input type="checkbox" checked={chosen.includes(label.id)} onChange={(event) => toggle(label.id, event.target.checked)} />
+                <span className={styles.swatch} style={{ background: label.color }} aria-hidden="true" />
+                <span dir="auto">{label.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      </span>
+    </>
   );
 }

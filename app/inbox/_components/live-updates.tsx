@@ -135,8 +135,13 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
         {muted ? "Sound off" : "Sound on"}
       </button>
       {notifications === "default" ? (
-        <button type="button" className={styles.buttonQuiet} onClick={async () => setNotifications(await Notification.requestPermission())}>
-          Enable notifications
+        <button
+          type="button"
+          className={styles.buttonQuiet}
+          title="A browser notification for each visitor message while this inbox tab is open but hidden. Push notifications (no tab open) are in Settings."
+          onClick={async () => setNotifications(await Notification.requestPermission())}
+        >
+          Alerts while this tab is hidden
         </button>
       ) : null}
     </>

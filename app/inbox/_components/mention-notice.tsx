@@ -51,7 +51,9 @@ export function MentionNotice({ items }: { items: MentionItem[] }) {
             <Link key={item.id} href={`/inbox/conversations/${encodeURIComponent(item.conversation_id)}?m=${encodeURIComponent(item.message_id)}`} data-testid="mention-item">
               <strong>{item.author_name ?? "A teammate"} mentioned you</strong>
               <br />
-              <span className={styles.meta}>{item.excerpt}</span>
+              <span className={styles.meta} dir="auto">
+                {item.excerpt}
+              </span>
             </Link>
           ))}
         </div>

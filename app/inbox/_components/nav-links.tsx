@@ -9,6 +9,7 @@ export function NavLinks({ owner }: { owner: boolean }) {
   const links = [
     { href: "/inbox", label: "Conversations", active: pathname === "/inbox" || pathname.startsWith("/inbox/conversations") },
     { href: "/inbox/tickets", label: "Tickets", active: pathname.startsWith("/inbox/tickets") },
+    { href: "/inbox/articles", label: "Articles", active: pathname.startsWith("/inbox/articles") },
     ...(owner
       ? [
           { href: "/inbox/reports", label: "Reports", active: pathname.startsWith("/inbox/reports") },

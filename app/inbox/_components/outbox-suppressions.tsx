@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { SUPPRESSION_REASONS, suppressionQuery } from "@/lib/contracts/suppressions";
-import { listSuppressions } from "@/lib/email/suppression-list";
+import { listSuppressions } from "@/lib/email/suppression/suppression-list";
 import styles from "../inbox.module.css";
 import { FilterForm } from "./filter-form";
 import { LocalTime } from "./local-time";

@@ -72,15 +72,15 @@ export function PushToggle() {
 
   return (
     <section className={styles.card} aria-labelledby="push-title">
-      <h2 id="push-title">Notifications on this device</h2>
+      <h2 id="push-title">Push notifications on this device</h2>
       <p>
-        New conversations, assignments and mentions appear as notifications while no inbox tab is open.
+        New conversations, assignments and mentions appear as notifications while no inbox tab is open (the header&apos;s &ldquo;Alerts while this tab is hidden&rdquo; covers an open but hidden tab).
         {state === "unsupported" && " This browser cannot receive them (on iPhone, add the inbox to the home screen first)."}
         {state === "denied" && " This browser blocks notifications from this site: allow them in its site settings."}
       </p>
       {(state === "on" || state === "off") && (
         <button className={styles.button} type="button" onClick={toggle} disabled={busy} aria-pressed={state === "on"}>
-          {state === "on" ? "Turn off notifications" : "Turn on notifications"}
+          {state === "on" ? "Turn off push notifications" : "Turn on push notifications"}
         </button>
       )}
       <p role="status">{state === "on" ? "Notifications are on for this browser." : ""}</p>

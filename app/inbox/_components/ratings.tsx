@@ -26,7 +26,12 @@ export function Ratings({ ratings }: { ratings: RatingView[] }) {
             </div>
             <p>
               <span aria-hidden="true">{RATING_FACES[rating.score]} </span>
-              {rating.score} out of 5{rating.comment ? ` · “${rating.comment}”` : ""}
+              {rating.score} out of 5{rating.comment ? (
+                <>
+                  {" · “"}
+                  <span dir="auto">{rating.comment}</span>”
+                </>
+              ) : null}
             </p>
           </li>
         ))}

@@ -42,7 +42,7 @@ export function useSavedReplyPicker(replies: PickerReply[], values: PlaceholderV
   const typed = TYPING_SHORTCUT.exec(text);
   const query = typed ? typed[1]!.toLowerCase() : null;
   const shown = query === null ? [] : matching(replies, query);
-  const open = query !== null && replies.length > 0 && !dismissed;
+  const open = query !== null && !dismissed;
   const { chosen, onKeyDown, choose } = useListboxPicker({ open, shown, pick: (reply: PickerReply) => insert(fillPlaceholders(reply.body, values)), dismiss: () => setDismissed(true) });
 
   const optionId = (reply: PickerReply) => `saved-reply-option-${reply.id}`;
@@ -56,7 +56,11 @@ export function useSavedReplyPicker(replies: PickerReply[], values: PlaceholderV
     <>
       {open ? (
         <ul className={styles.picker} id={LISTBOX_ID} role="listbox" aria-label="Saved replies">
-          {shown.length === 0 ? (
+          {replies.length === 0 ? (
+            <li className={styles.pickerEmpty} role="presentation">
+              No saved replies yet: create them in <a href="/inbox/settings#saved-replies-title">Settings → Saved replies</a>.
+            </li>
+          ) : shown.length === 0 ? (
             <li className={styles.pickerEmpty} role="presentation">
               No saved reply starts with “/{query}”.
             </li>
@@ -72,16 +76,18 @@ export function useSavedReplyPicker(replies: PickerReply[], values: PlaceholderV
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(reply)}
               >
-                <span className={styles.pickerShortcut}>/{reply.shortcut}</span> <span>{reply.title}</span>{" "}
+                <span className={styles.pickerShortcut}>/{reply.shortcut}</span> <span dir="auto">{reply.title}</span>{" "}
                 <span className={styles.meta}>{reply.scope === "team" ? "team" : "yours"}</span>
-                <span className={styles.pickerPreview}>{reply.body}</span>
+                <span className={styles.pickerPreview} dir="auto">
+                  {reply.body}
+                </span>
               </li>
             ))
           )}
         </ul>
       ) : null}
       <p className={styles.srOnly} aria-live="polite">
-        {open ? (shown.length === 0 ? "No matching saved reply." : `${shown.length} saved ${shown.length === 1 ? "reply" : "replies"}: up and down to choose, Enter to insert, Escape to close.`) : ""}
+        {open ? (replies.length === 0 ? "No saved replies yet: create them in Settings, Saved replies." : shown.length === 0 ? "No matching saved reply." : `${shown.length} saved ${shown.length === 1 ? "reply" : "replies"}: up and down to choose, Enter to insert, Escape to close.`) : ""}
       </p>
     </>
   );

@@ -57,7 +57,9 @@ export function HoursEditor({ site, timeZones }: { site: HoursView; timeZones: s
 function WeekForm({ site, timeZones, prefix }: { site: HoursView; timeZones: string[]; prefix: string }) {
   const { status, save } = useSave();
   const [limited, setLimited] = useState(site.hours !== null);
-  const [timezone, setTimezone] = useState(site.timezone);
+  // Hours never set on a site still in the default zone: start from the owner's own zone, not UTC.
+  // (This form renders only after a click, so reading the browser's zone cannot upset hydration.)
+  const [timezone, setTimezone] = useState(() => (site.hours === null && site.timezone === "UTC" ? Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" : site.timezone));
   const [week, setWeek] = useState<WeekHours>(site.hours ?? OFFICE_WEEK);
   const [holidays, setHolidays] = useState(site.holidays);
   const [newHoliday, setNewHoliday] = useState("");
@@ -83,7 +85,7 @@ function WeekForm({ site, timeZones, prefix }: { site: HoursView; timeZones: str
       <div className={styles.field}>
         <label htmlFor={`${prefix}-tz`}>Time zone</label>
         <select className={styles.select} id={`${prefix}-tz`} value={timezone} onChange={(event) => setTimezone(event.currentTarget.value)}>
-          {(timeZones.includes(site.timezone) ? timeZones : [site.timezone, ...timeZones]).map((zone) => (
+          {[...new Set([...[timezone, site.timezone].filter((zone) => !timeZones.includes(zone)), ...timeZones])].map((zone) => (
             <option key={zone} value={zone}>
               {zone}
             </option>
@@ -166,7 +168,10 @@ function WeekForm({ site, timeZones, prefix }: { site: HoursView; timeZones: str
           Shown in the widget outside hours, above when the team is back. Up to 500 characters.
         </p>
       </div>
-      <button className={styles.button} type="submit">
+      <p className={styles.hint} id={`${prefix}-delay`}>
+        A change reaches visitors within a minute: their browsers keep the widget&apos;s settings for up to a minute (pages already open included).
+      </p>
+      <button className={styles.button} type="submit" aria-describedby={`${prefix}-delay`}>
         Save service hours
       </button>
       <Feedback status={status} />

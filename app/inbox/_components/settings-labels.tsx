@@ -3,6 +3,7 @@
 import type { FormEvent } from "react";
 import styles from "../inbox.module.css";
 import type { LabelView } from "./label-chips";
+import { nextLabelColor } from "./label-palette";
 import { Feedback, useSave } from "./settings-sites";
 
 // Labels in Settings (owners): create, rename, recolour, delete. Every member applies them from a
@@ -13,7 +14,8 @@ function labelFields(form: HTMLFormElement) {
   return { name: String(data.get("name") ?? ""), color: String(data.get("color") ?? "") };
 }
 
-export function NewLabelForm() {
+/** `nextColor`: the palette's first colour no label has (./label-palette.ts), so new labels differ. */
+export function NewLabelForm({ nextColor }: { nextColor: string }) {
   const { status, save } = useSave();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,7 +32,7 @@ export function NewLabelForm() {
         </div>
         <div className={styles.field}>
           <label htmlFor="new-label-color">Colour</label>
-          <input className={styles.input} id="new-label-color" name="color" type="color" defaultValue="#0b5cad" />
+          <input className={styles.input} id="new-label-color" name="color" type="color" defaultValue={nextColor} key={nextColor} />
         </div>
         <button className={styles.button} type="submit">
           Create label
@@ -78,7 +80,7 @@ export function LabelsSection({ labels }: { labels: LabelView[] }) {
     <section aria-labelledby="labels-title">
       <h2 id="labels-title">Labels</h2>
       <p className={styles.hint}>Every member can put labels on conversations and filter the list by one; deleting a label takes it off every conversation.</p>
-      <NewLabelForm />
+      <NewLabelForm nextColor={nextLabelColor(labels.map((label) => label.color))} />
       {labels.length > 0 ? (
         <ul className={styles.cards} data-testid="labels">
           {labels.map((label) => (

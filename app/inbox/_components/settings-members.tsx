@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import styles from "../inbox.module.css";
+import { CopyButton } from "./copy-button";
 import { describeFailure, inboxApi } from "./api";
 
 export interface TeamMemberView {
@@ -89,7 +90,10 @@ export function InviteForm() {
           <label htmlFor="invite-link">
             {emailed ? "Emailed (see the outbox). The link, valid 7 days, one use" : "Send this link (valid 7 days, one use)"}
           </label>
-          <input className={styles.input} id="invite-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+          <div className={styles.row}>
+            <input className={`${styles.input} ${styles.grow}`} id="invite-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+            <CopyButton text={link} label="Copy link" what="link" />
+          </div>
         </div>
       ) : null}
     </form>

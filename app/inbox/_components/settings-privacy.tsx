@@ -1,13 +1,16 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
+import { EraseConfirm } from "./erase-confirm";
+import { plural } from "./plural";
 import { SelectField, SiteSelect } from "./select-field";
 import { Feedback } from "./settings-sites";
 
 // The owners' privacy requests (docs/security.md): export downloads a zip of everything about one
-// person; erase asks first, then shows what went.
+// person; erase asks first (in the page: ./erase-confirm.tsx), then shows what went. The visitor
+// card offers both for the visitor of a conversation (./visitor-privacy.tsx).
 
 type Kind = "email" | "user_id" | "visitor_id";
 const KIND_LABELS: Record<Kind, string> = { email: "Email (every site)", user_id: "Verified user id", visitor_id: "Visitor id" };
@@ -18,7 +21,7 @@ function requestBody(form: FormData): Record<string, string> {
   return kind === "email" ? { email: value } : { [kind]: value, site: String(form.get("site") ?? "") };
 }
 
-async function download(body: Record<string, string>): Promise<string | null> {
+export async function download(body: Record<string, string>): Promise<string | null> {
   try {
     const response = await fetch("/api/v1/inbox/privacy/export", {
       method: "POST",
@@ -43,29 +46,38 @@ async function download(body: Record<string, string>): Promise<string | null> {
   }
 }
 
+/** Erases the person `body` names; the outcome as the feedback line shows it. */
+export async function erase(body: Record<string, string>): Promise<{ error?: string; done?: string }> {
+  const outcome = await inboxApi<Record<string, number>>("POST", "/api/v1/inbox/privacy/erase", body);
+  if (!outcome.ok) return { error: describeFailure(outcome) };
+  const counts = Object.entries(outcome.result).map(([key, count]) => {
+    const name = key.replaceAll("_", " "); // the counts' keys are plural nouns ("ticket_replies")
+    return plural(count, name.replace(/ies$/, "y").replace(/s$/, ""), name);
+  });
+  return { done: `Erased: ${counts.join(", ")}.` };
+}
+
+export const ERASE_QUESTION = "Erase everything about this person — conversations, tickets, files, page views and emails? This cannot be undone.";
+
 export function PrivacySection({ sites }: { sites: { id: string; name: string }[] }) {
   const [kind, setKind] = useState<Kind>("email");
   const [status, setStatus] = useState<{ error?: string; done?: string }>({});
+  const form = useRef<HTMLFormElement>(null);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const action = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
-    const body = requestBody(new FormData(event.currentTarget));
     setStatus({});
-    if (action === "export") {
-      const error = await download(body);
-      setStatus(error ? { error } : { done: "The export is downloaded." });
-      return;
-    }
-    if (!window.confirm("Erase everything about this person — conversations, tickets, files, page views and emails? This cannot be undone.")) return;
-    const outcome = await inboxApi<Record<string, number>>("POST", "/api/v1/inbox/privacy/erase", body);
-    if (!outcome.ok) return setStatus({ error: describeFailure(outcome) });
-    const counts = Object.entries(outcome.result).map(([name, count]) => `${count} ${name.replaceAll("_", " ")}`);
-    setStatus({ done: `Erased: ${counts.join(", ")}.` });
+    const error = await download(requestBody(new FormData(event.currentTarget)));
+    setStatus(error ? { error } : { done: "The export is downloaded." });
+  };
+  const onErase = async () => {
+    if (!form.current?.reportValidity()) return;
+    setStatus({});
+    setStatus(await erase(requestBody(new FormData(form.current))));
   };
   return (
     <section aria-labelledby="privacy-title">
       <h2 id="privacy-title">Privacy requests</h2>
-      <form className={styles.card} onSubmit={onSubmit} aria-labelledby="privacy-title">
+      <form ref={form} className={styles.card} onSubmit={onSubmit} aria-labelledby="privacy-title">
         <p className={styles.hint}>Send a person their data, or erase it, when they ask. Both are recorded; an erasure tells your webhooks the counts only.</p>
         <div className={styles.row}>
           <SelectField
@@ -88,9 +100,7 @@ export function PrivacySection({ sites }: { sites: { id: string; name: string }[
           <button className={styles.button} type="submit" value="export">
             Export (zip)
           </button>
-          <button className={styles.buttonDanger} type="submit" value="erase">
-            Erase…
-          </button>
+          <EraseConfirm question={ERASE_QUESTION} onErase={() => void onErase()} />
         </div>
         <Feedback status={status} />
       </form>

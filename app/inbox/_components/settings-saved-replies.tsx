@@ -42,7 +42,7 @@ function ReplyFields({ prefix, reply, canManageTeam }: { prefix: string; reply?:
         </div>
         <div className={`${styles.field} ${styles.grow}`}>
           <label htmlFor={`${prefix}-title`}>Title</label>
-          <input className={styles.input} id={`${prefix}-title`} name="title" required maxLength={80} defaultValue={reply?.title} />
+          <input dir="auto" className={styles.input} id={`${prefix}-title`} name="title" required maxLength={80} defaultValue={reply?.title} />
         </div>
         {canManageTeam ? (
           <div className={styles.field}>
@@ -56,7 +56,7 @@ function ReplyFields({ prefix, reply, canManageTeam }: { prefix: string; reply?:
       </div>
       <div className={styles.field}>
         <label htmlFor={`${prefix}-body`}>Reply</label>
-        <textarea className={styles.textarea} id={`${prefix}-body`} name="body" required maxLength={4000} defaultValue={reply?.body} aria-describedby={`${prefix}-body-hint`} />
+        <textarea dir="auto" className={styles.textarea} id={`${prefix}-body`} name="body" required maxLength={4000} defaultValue={reply?.body} aria-describedby={`${prefix}-body-hint`} />
         <p className={styles.hint} id={`${prefix}-body-hint`}>
           {PLACEHOLDER_HINT}
         </p>
@@ -93,9 +93,9 @@ export function SavedReplyEditor({ reply, canManageTeam }: { reply: PickerReply;
     return (
       <li className={styles.card} data-reply={reply.id}>
         <p>
-          <span className={styles.pickerShortcut}>/{reply.shortcut}</span> {reply.title} <span className={styles.meta}>· team (owners change it)</span>
+          <span className={styles.pickerShortcut}>/{reply.shortcut}</span> <span dir="auto">{reply.title}</span> <span className={styles.meta}>· team (owners change it)</span>
         </p>
-        <p className={`${styles.meta} ${styles.breakAnywhere}`} style={{ whiteSpace: "pre-wrap" }}>
+        <p className={`${styles.meta} ${styles.breakAnywhere}`} style={{ whiteSpace: "pre-wrap" }} dir="auto">
           {reply.body}
         </p>
       </li>

@@ -27,6 +27,7 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   "attachment.uploaded": "a ticket's file is uploaded",
   "conversation.rated": "a visitor rates a closed conversation",
   "privacy.erased": "a person's data is erased on request (the counts, never the data)",
+  "sla.breached": "a conversation misses an SLA target (which one, when it was due, and why)",
 };
 
 const webhookPath = (id: string) => `/api/v1/inbox/webhooks/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { textOn } from "@/widget/src/brand";
+import { textOn } from "@/widget/src/shared/brand";
 import styles from "../inbox.module.css";
 import { Feedback, useSave } from "./settings-sites";
 import { WidgetPreview, type PreviewConfig } from "./widget-preview";

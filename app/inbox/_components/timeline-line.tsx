@@ -10,8 +10,14 @@ const when = (iso: unknown) =>
   typeof iso === "string" ? new Date(iso).toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) : "later";
 const list = (value: unknown) => (Array.isArray(value) ? value.filter((item) => typeof item === "string").join(", ") : "");
 
+/** A rule's action names the rule (docs/rules.md). */
+const ruleName = (details: Record<string, unknown>) => {
+  const rule = details.rule as { name?: unknown } | undefined;
+  return typeof rule?.name === "string" ? `Rule “${rule.name}”` : null;
+};
+
 export function describeTimelineEvent(event: string, details: Record<string, unknown>, actor: string | null): string {
-  const who = actor ?? "Parley";
+  const who = actor ?? ruleName(details) ?? "Parley";
   switch (event) {
     case "assigned":
     case "reassigned":
@@ -30,6 +36,17 @@ export function describeTimelineEvent(event: string, details: Record<string, unk
       return details.reason === "visitor_message" ? "Unsnoozed: the visitor wrote" : details.reason === "member" ? `${who} unsnoozed this` : "Unsnoozed: its time came";
     case "rated":
       return `The visitor rated this ${String(details.score ?? "?")} of 5`;
+    case "team_changed":
+      return typeof details.teamName === "string" ? `${who} moved this to ${details.teamName}` : `${who} took this out of ${String(details.previousTeamName ?? "its team")}`;
+    case "attributes_changed": {
+      const changes = Array.isArray(details.changes) ? (details.changes as { label?: unknown; to?: unknown }[]) : [];
+      const parts = changes.map((change) => (change.to === null || change.to === undefined ? `removed ${String(change.label)}` : `set ${String(change.label)} to ${String(change.to)}`));
+      return parts.length > 0 ? `${who} ${parts.join(", ")}` : `${who} changed the attributes`;
+    }
+    case "sla_breached": {
+      const kind = { first_response: "First response", next_response: "Next response", resolution: "Resolution" }[String(details.kind)] ?? "SLA target";
+      return `${kind} SLA breached: ${String(details.why ?? "")}`;
+    }
     default:
       return event;
   }

@@ -1,8 +1,10 @@
 import Link from "next/link";
 import type { InboxConversation } from "@/lib/conversations/inbox-conversations";
 import styles from "../inbox.module.css";
+import { CopyButton } from "./copy-button";
 import { LocalTime } from "./local-time";
 import { VerifiedMark } from "./verified-mark";
+import { VisitorPrivacy } from "./visitor-privacy";
 import { ZoneClock } from "./zone-clock";
 
 type Visitor = InboxConversation["visitor"];
@@ -26,8 +28,11 @@ export function VisitorAvatar({ name, color }: { name: string; color: string }) 
 
 const summary = (...parts: (string | null)[]) => parts.filter(Boolean).join(" · ") || "Unknown";
 
-/** Who the visitor is and where they are: the sidebar's first section (decisions.md, round 3). */
-export function VisitorCard({ visitor }: { visitor: Visitor }) {
+/**
+ * Who the visitor is and where they are: the sidebar's first section (decisions.md, round 3).
+ * `privacy`: the site and visitor id a privacy request names, for owners (null for agents).
+ */
+export function VisitorCard({ visitor, privacy = null }: { visitor: Visitor; privacy?: { siteId: string; visitorId: string } | null }) {
   return (
     <section aria-labelledby="visitor-title" data-testid="visitor-card">
       <h2 id="visitor-title" className={styles.visitorHeading}>
@@ -71,7 +76,19 @@ export function VisitorCard({ visitor }: { visitor: Visitor }) {
         <dd>
           <LocalTime iso={visitor.first_seen_at} full />
         </dd>
+        {privacy ? (
+          <>
+            <dt>Visitor id</dt>
+            <dd className={styles.visitorId}>
+              <code className={styles.breakAnywhere} data-testid="visitor-id">
+                {privacy.visitorId}
+              </code>
+              <CopyButton text={privacy.visitorId} label="Copy visitor id" />
+            </dd>
+          </>
+        ) : null}
       </dl>
+      {privacy ? <VisitorPrivacy siteId={privacy.siteId} visitorId={privacy.visitorId} name={visitor.display_name} /> : null}
       {visitor.pages.length > 0 ? (
         <details>
           <summary>Pages visited ({visitor.pages.length})</summary>

@@ -2,7 +2,8 @@ import styles from "../inbox.module.css";
 import { LocalTime } from "./local-time";
 
 // A webhook's health in one line (Settings and the webhook's page): the last attempt's result and
-// answer, the failures since the last success, and when that was.
+// answer, the failures since the last success, and when that was; first of all, a URL the target
+// rules no longer let through (checked at each start), since nothing is attempted then.
 
 export interface WebhookHealthView {
   last_attempt_at: string | null;
@@ -11,9 +12,18 @@ export interface WebhookHealthView {
   last_error: string | null;
   last_success_at: string | null;
   failures_in_a_row: number;
+  url_refused: string | null;
 }
 
 export function WebhookHealth({ health }: { health: WebhookHealthView }) {
+  if (health.url_refused) {
+    return (
+      <p className={styles.meta} data-testid="webhook-health" data-result="url_refused">
+        <span className={styles.statusBad}>Not delivering</span>
+        {` · ${health.url_refused} Deliveries wait until the URL is changed (or the service's WEBHOOK_ALLOWED_TARGETS allows it).`}
+      </p>
+    );
+  }
   if (!health.last_attempt_at) {
     return (
       <p className={styles.meta} data-testid="webhook-health" data-result="none">

@@ -1,23 +1,15 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { WidgetConfigShape } from "@/lib/contracts/widget-config-shape";
 import styles from "../inbox.module.css";
 
-/** The config the widget reads (GET /api/v1/chat/widget/{siteID}/config), as the designer previews it. */
-export interface PreviewConfig {
-  title: string | null;
-  greeting: string | null;
-  brand_color: string | null;
-  offline: boolean;
-  track_before_interaction: boolean;
-  open: boolean;
-  next_open_at: null;
-  away_message: null;
-  locale: string | null;
-  position: "right" | "left";
-  launcher_label: string | null;
-  team: { name: string; avatar: string | null }[];
-}
+/**
+ * The config the widget reads (GET /api/v1/chat/widget/{siteID}/config), as the designer previews
+ * it: the one shape the service and the widget share, less what the preview leaves to the widget's
+ * defaults (availability, answers, the help center).
+ */
+export type PreviewConfig = Omit<WidgetConfigShape, "team_available" | "answers" | "help_center" | "departments" | "prechat">;
 
 const DEBOUNCE_MS = 300;
 

@@ -44,6 +44,19 @@ const MEANINGFUL_JOINER = new RegExp(
 /** Whether a name carries a control or invisible character (other than a meaningful joiner). */
 export const hasInvisible = (value: string) => INVISIBLE.test(value.replace(MEANINGFUL_JOINER, ""));
 
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "gv");
+
+/**
+ * The name with what `hasInvisible` finds taken out, for a name that cannot be refused: a line
+ * break or control becomes a space (it separated words), any other invisible character nothing.
+ */
+export function withoutInvisible(value: string): string {
+  const kept = new Set(Array.from(value.matchAll(MEANINGFUL_JOINER), (match) => match.index));
+  return value.replace(INVISIBLE_ALL, (character: string, offset: number) =>
+    kept.has(offset) ? character : LINE_BREAK_OR_CONTROL.test(character) ? " " : "",
+  );
+}
+
 /** Any string field. */
 export const text = (max: number) => z.string().max(max).refine(storable, STORABLE_PROBLEM);
 
@@ -76,14 +89,11 @@ export const displayName = (max: number) =>
 
 export const email = () => z.string().refine(storable, STORABLE_PROBLEM).trim().max(254).pipe(z.email());
 
-/** Client-chosen ids (client_id, visitor_id): 1..max, no control characters. */
-export const clientId = (max = 100) =>
-  z
-    .string()
-    .min(1, "must not be empty")
-    .max(max)
-    .refine(storable, STORABLE_PROBLEM)
-    .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
+/** A one-line value taken as sent (a hash, a URL, an origin, a search term): at most max, on one line. */
+export const singleLineValue = (max: number) => z.string().max(max).refine(storable, STORABLE_PROBLEM).refine(isSingleLine, SINGLE_LINE_PROBLEM);
+
+/** Ids (client_id, visitor_id, a member's, a site's, a label's): 1..max, on one line. */
+export const clientId = (max = 100) => singleLineValue(max).min(1, "must not be empty");
 
 /** An IANA time zone the runtime knows ("Europe/Berlin", "UTC"). */
 export const timeZone = (max = 64) =>

@@ -1,4 +1,6 @@
+import { Resolver } from "node:dns/promises";
 import { authenticate, type DnsResolver } from "mailauth";
+import { env } from "../../core/env";
 
 // The sender domain's DMARC verdict, from mailauth (SPF, DKIM and their alignment). Only a
 // definite failure or a broken policy counts against the email: a domain without DMARC
@@ -13,11 +15,26 @@ export interface Envelope {
 
 export type DmarcVerdict = "pass" | "none" | "fail";
 
-let resolver: DnsResolver | undefined;
+let custom: DnsResolver | undefined;
+let configured: { resolver: DnsResolver | undefined } | undefined;
 
-/** Where DNS questions go (default: the system's resolver). Tests answer them themselves. */
-export function useDnsResolver(custom: DnsResolver | undefined): void {
-  resolver = custom;
+/** Answers DNS questions in-process instead (tests that sign mail with keys of their own). */
+export function useDnsResolver(resolver: DnsResolver | undefined): void {
+  custom = resolver;
+}
+
+/** DNS_SERVERS when set (a resolver asking them), else undefined: mailauth then asks the system's. */
+function dnsResolver(): DnsResolver | undefined {
+  if (custom) return custom;
+  configured ??= { resolver: resolverFor(env().DNS_SERVERS) };
+  return configured.resolver;
+}
+
+function resolverFor(servers: string[] | undefined): DnsResolver | undefined {
+  if (!servers) return undefined;
+  const resolver = new Resolver();
+  resolver.setServers(servers);
+  return (name, rrtype) => resolver.resolve(name, rrtype);
 }
 
 export async function dmarcVerdict(raw: Buffer, envelope: Envelope, mta: string): Promise<DmarcVerdict> {
@@ -28,7 +45,7 @@ export async function dmarcVerdict(raw: Buffer, envelope: Envelope, mta: string)
     mta,
     // Forwarded over HTTP, the provider (holding the bearer secret) received it: its Received line says from where.
     trustReceived: envelope.mailFrom === undefined,
-    resolver,
+    resolver: dnsResolver(),
     disableArc: true,
     disableBimi: true,
   });

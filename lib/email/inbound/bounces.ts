@@ -1,7 +1,7 @@
 import type { ParsedMail } from "mailparser";
 import { sqlExecutor } from "../../db/client";
-import { bouncedEmailId } from "../bounce-address";
-import { addSuppression } from "../suppressions";
+import { bouncedEmailId } from "../links/bounce-address";
+import { addSuppression } from "../suppression/suppressions";
 import { readReport } from "./delivery-report";
 import type { Judged } from "./inbound-record";
 

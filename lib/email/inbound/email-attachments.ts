@@ -1,6 +1,7 @@
 import type { Attachment } from "mailparser";
+import { cleanFileName } from "../../core/validation/file-names";
 import { FILE_CONTENT_TYPES, MAX_FILE_BYTES, MAX_FILES } from "../../contracts/tickets";
-import { matchesSignature } from "../../members/picture-signature";
+import { bytesMatchType } from "../../core/file-sniffing";
 import { storeReceivedFile, type Uploader } from "../../conversations/message-attachments";
 
 // An emailed reply's files become the message's attachments under the files-in-chat contract:
@@ -18,16 +19,16 @@ const ALLOWED: ReadonlySet<string> = new Set(FILE_CONTENT_TYPES);
 const attachedFiles = (attachments: Attachment[]) =>
   attachments.filter((file) => !(file.related && file.contentDisposition === "inline"));
 
+/** The attachment's name under the one file-name rule, cleaned rather than refused (the email is already in). */
 function fileName(file: Attachment, index: number): string {
-  const name = (file.filename ?? "").replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").toWellFormed().trim().slice(0, 255);
-  return name === "" ? `attachment-${index + 1}` : name;
+  return cleanFileName(file.filename ?? "") || `attachment-${index + 1}`;
 }
 
 function refusal(file: Attachment, contentType: string, accepted: number): SkippedFile["reason"] | null {
   if (!ALLOWED.has(contentType)) return "type_not_allowed";
   if (file.content.byteLength > MAX_FILE_BYTES) return "too_large";
   if (accepted >= MAX_FILES) return "too_many";
-  if (!matchesSignature(contentType, file.content)) return "signature_mismatch";
+  if (!bytesMatchType(contentType, file.content)) return "signature_mismatch";
   return null;
 }
 

@@ -7,7 +7,7 @@ import { appendMessage } from "../../conversations/append-message";
 import { reopenConversation } from "../../conversations/conversation-status";
 import { sendStaffMessage } from "../../conversations/staff-commands";
 import { appendFilerReply } from "../../tickets/ticket-replies";
-import { verifyReplyToken, type ReplyBinding } from "../reply-token";
+import { verifyReplyToken, type ReplyBinding } from "../links/reply-token";
 import { autoReplyReason } from "./auto-reply";
 import { judgeBounce } from "./bounces";
 import { dmarcVerdict, type Envelope } from "./authenticate";
@@ -24,6 +24,8 @@ import { visibleReply } from "./reply-text";
 
 /** The size cap of one inbound email (decisions.md), for the listener and the route alike. */
 export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
+/** How much of a refused body the route still reads (and drops) so that its sender reads the answer; past it, the connection is cut. */
+export const INBOUND_DISCARD_BYTES = 2 * MAX_INBOUND_BYTES;
 
 export interface InboundEnvelope extends Envelope {
   via: Via;

@@ -1,8 +1,11 @@
 // A customer's website for the browser tests: a plain page on another origin than the service,
 // embedding the widget with one tag, as a site owner would. Served by node:http, nothing else.
 //   /?site=ID             the page, embedding /widget.js with data-site=ID
+//   /pricing?site=ID      the same page at another path (rules matching the page's URL)
 //   /?site=ID&hostile=1   the same page under a stylesheet that tries to break the widget
 //   /?site=ID&locale=de&consent=required&sound=on   the same tag with those data-* attributes
+//   /?site=ID&csp=documented   under a strict Content-Security-Policy with the lines docs/widget.md
+//                              tells a site to add; csp=no-images: the same with img-src 'none'
 import { createServer } from "node:http";
 
 const port = Number(process.env.CUSTOMER_PORT);
@@ -27,13 +30,27 @@ const OPTIONS = ["locale", "consent", "sound"];
 const attributes = (params) =>
   OPTIONS.filter((name) => /^[A-Za-z-]{1,20}$/.test(params.get(name) ?? "")).map((name) => ` data-${name}="${params.get(name)}"`).join("");
 
+// The page's own inline script and style carry a nonce, so the policy allows nothing else inline:
+// what the widget needs is exactly what docs/widget.md lists.
+const NONCE = "customer-page-nonce";
+const strictPolicy = (images) =>
+  [
+    "default-src 'none'",
+    `script-src 'nonce-${NONCE}' ${service}`,
+    `style-src 'nonce-${NONCE}'`,
+    `connect-src ${service}`,
+    `img-src ${images}`,
+    "base-uri 'none'",
+  ].join("; ");
+const POLICIES = { documented: strictPolicy("blob: data:"), "no-images": strictPolicy("'none'") };
+
 const page = (site, hostile, extra = "") => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Customer shop</title>
-<style>
+<style nonce="${NONCE}">
   body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #222; background: #fff; }
   main { max-width: 560px; padding: 32px; }
 </style>
@@ -45,7 +62,7 @@ ${hostile ? `<style>${HOSTILE_CSS}</style>` : ""}
   <p>A page on a customer's own origin that embeds the Parley widget.</p>
   <button id="counter" type="button">Clicked 0 times</button>
 </main>
-<script>
+<script nonce="${NONCE}">
   let clicks = 0;
   document.getElementById("counter").addEventListener("click", (e) => { e.target.textContent = "Clicked " + ++clicks + " times"; });
 </script>
@@ -53,14 +70,17 @@ ${hostile ? `<style>${HOSTILE_CSS}</style>` : ""}
 </body>
 </html>`;
 
+const PATHS = new Set(["/", "/pricing"]);
+
 createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://customer.invalid");
   if (url.pathname === "/favicon.ico") return void res.writeHead(204).end();
   const site = url.searchParams.get("site") ?? "";
-  if (url.pathname !== "/" || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(site)) {
+  if (!PATHS.has(url.pathname) || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(site)) {
     res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
     return;
   }
-  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  const policy = POLICIES[url.searchParams.get("csp") ?? ""];
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...(policy && { "Content-Security-Policy": policy }) });
   res.end(page(site, url.searchParams.get("hostile") === "1", attributes(url.searchParams)));
 }).listen(port, () => console.log(`customer page on port ${port}`));

@@ -27,7 +27,7 @@ export async function warmInbox(): Promise<void> {
   await get("/inbox/tickets");
   if (tickets[0]) await get(`/inbox/tickets/${tickets[0].id}`);
   await get("/inbox/settings");
-  await Promise.all(["/inbox/outbox", "/inbox/reports", "/inbox/settings/webhooks/warm-up", "/api/v1/inbox/webhooks", "/api/v1/inbox/outbox", "/api/v1/inbox/saved-replies", "/api/v1/inbox/labels"].map(get));
+  await Promise.all(["/inbox/outbox", "/inbox/reports", "/inbox/articles", "/inbox/articles/new", "/inbox/articles/warm-up", "/api/v1/inbox/articles", "/api/v1/inbox/articles/warm-up", "/inbox/settings/webhooks/warm-up", "/api/v1/inbox/webhooks", "/api/v1/inbox/outbox", "/api/v1/inbox/saved-replies", "/api/v1/inbox/labels"].map(get));
   const events = new AbortController();
   const stream = await fetch(`${SERVICE_URL}/api/v1/inbox/events`, { headers: { Cookie: cookie }, signal: events.signal });
   events.abort();

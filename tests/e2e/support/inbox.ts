@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { must } from "./admin";
+import { SERVICE_URL } from "./env";
 
 // Staff accounts for the inbox tests, through the real flow: the operator creates a member and an
 // invite (POST /api/v1/admin/members/{id}/invite), and the invitee opens the link and picks a password.
@@ -32,6 +33,18 @@ export async function signedInStaff(browser: Browser, role: "owner" | "agent", n
   await page.getByRole("button", { name: "Create account and sign in" }).click();
   await page.waitForURL(/\/inbox$/);
   return { id, name, email, context, page };
+}
+
+/** An inbox API call as this member (changes carry the inbox's own Origin, as its pages' do); it must succeed. */
+export async function asStaff<T = any>(staff: Pick<StaffAccount, "page">, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await staff.page.request.fetch(`${SERVICE_URL}/api/v1/inbox${path}`, {
+    method,
+    headers: { Origin: SERVICE_URL },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  const json = (await response.json()) as { success: boolean; result: T; message: string };
+  if (!response.ok() || !json.success) throw new Error(`${method} /api/v1/inbox${path} → ${response.status()} ${JSON.stringify(json.result)} ${json.message}`);
+  return json.result;
 }
 
 /** Kept as a test artifact always, and in tests/e2e/__screenshots__ for the docs with E2E_SCREENSHOTS=1. */

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { OUTBOX_FILTERS, outboxQuery, type OutboxFilter } from "@/lib/contracts/outbox";
-import { listOutbox } from "@/lib/email/outbox";
+import type { EmailKind } from "@/lib/email/email-kinds";
+import { listOutbox } from "@/lib/email/sending/outbox";
 import { ResendAllButton, ResendEmailButton } from "../../_components/outbox-actions";
 import { OutboxSuppressions } from "../../_components/outbox-suppressions";
 import { InboundCounts } from "../../_components/inbound-counts";
@@ -11,13 +12,16 @@ import { requireStaffPage } from "../../_components/staff-session";
 
 type OutboxEmail = Awaited<ReturnType<typeof listOutbox>>[number];
 
-const KIND_LABELS: Record<string, string> = {
+/** Every kind has its words (typed: a new kind fails the typecheck until it has them), never the raw name. */
+const KIND_LABELS: Record<EmailKind, string> = {
   staff_alert: "Staff alert",
   visitor_follow_up: "Visitor follow-up",
+  visitor_transcript: "Conversation transcript",
   ticket_acknowledgement: "Ticket acknowledgement",
   ticket_reply: "Ticket reply",
   staff_invite: "Team invite",
   staff_mention: "Mention in a note",
+  staff_sla_breach: "SLA breach",
 };
 
 const SUPPRESSED_LABELS: Record<string, string> = {
@@ -97,7 +101,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                   </span>
                 </div>
                 <p className={styles.meta}>
-                  To <span className={styles.breakAnywhere}>{email.to}</span> · {KIND_LABELS[email.kind] ?? email.kind} · <LocalTime iso={email.created_at} full />
+                  To <span className={styles.breakAnywhere}>{email.to}</span> · {KIND_LABELS[email.kind as EmailKind] ?? "Email"} · <LocalTime iso={email.created_at} full />
                 </p>
                 <details>
                   <summary>Text of the email</summary>

@@ -1,9 +1,11 @@
 import { reportQuery } from "@/lib/contracts/reports";
+import { SlaReport } from "../../_components/sla-report";
 import { formatDuration } from "@/lib/reports/metrics";
 import { buildReports, type Report } from "@/lib/reports/report";
 import { listSites } from "@/lib/sites/manage-sites";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../inbox.module.css";
+import { AnswersReport } from "../../_components/answers-report";
 import { BarChart } from "../../_components/bar-chart";
 import { DataTable, type Column } from "../../_components/data-table";
 import { OwnersOnly } from "../../_components/owners-only";
@@ -92,6 +94,8 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
       <OverTime report={overTime!} />
       <RatingsChart report={overTime!} />
       <MemberTable report={perMember!} />
+      <SlaReport sla={overTime!.sla} />
+      <AnswersReport range={{ site: query.site, from: query.from, to: query.to }} />
     </main>
   );
 }

@@ -3,10 +3,13 @@ import { AppError } from "@/lib/core/errors";
 import { searchQuery, type SearchQuery, type SearchResult } from "@/lib/contracts/search";
 import { enforceRateLimit } from "@/lib/rate-limits/enforce-rate-limit";
 import { search } from "@/lib/search/search";
+import type { StaffMember } from "@/lib/staff/sessions";
 import styles from "../../inbox.module.css";
 import { LocalTime } from "../../_components/local-time";
 import { SearchSnippet } from "../../_components/search-snippet";
 import { requireStaffPage } from "../../_components/staff-session";
+
+const MATCHED_IN = { message: "Message", note: "Note (private)", visitor: "Visitor's name or email", ticket: "Ticket", file: "File" } as const;
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -18,14 +21,14 @@ function resultHref(item: SearchResult): string {
 }
 
 /** The search, counted against the member's limit like the API route's (docs/search.md); null when over it. */
-async function limitedSearch(memberId: string, query: SearchQuery) {
+async function limitedSearch(member: StaffMember, query: SearchQuery) {
   try {
-    await enforceRateLimit("search", null, memberId);
+    await enforceRateLimit("search", null, member.id);
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") return { limited: error.options.retryAfter ?? 60 };
     throw error;
   }
-  return { page: await search(query) };
+  return { page: await search(member, query) };
 }
 
 export default async function SearchPage({ searchParams }: { searchParams: Promise<Params> }) {
@@ -33,7 +36,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const plain = Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
   const parsed = searchQuery.safeParse(plain);
-  const outcome = parsed.success ? await limitedSearch(staff.member.id, parsed.data) : null;
+  const outcome = parsed.success ? await limitedSearch(staff.member, parsed.data) : null;
   const page = outcome && "page" in outcome ? outcome.page : null;
   const next = page?.next_cursor ? `/inbox/search?${new URLSearchParams({ ...plain, cursor: page.next_cursor })}` : null;
   return (
@@ -53,11 +56,15 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
             <li key={`${item.type}:${item.id}`}>
               <Link href={resultHref(item)} className={styles.searchResult}>
                 <span className={styles.searchType}>{item.type === "ticket" ? "Ticket" : "Conversation"}</span>
-                <strong>{item.title}</strong>
+                <strong dir="auto">{item.title}</strong>
+                {/* Where it matched: a private note is never mistaken for the visitor's words. */}
+                <span className={styles.meta} data-matched-in={item.matched_in}>
+                  {MATCHED_IN[item.matched_in]}
+                </span>
                 <span className={styles.meta}>
                   <LocalTime iso={item.matched_at} />
                 </span>
-                <span className={styles.searchSnippet}>
+                <span className={styles.searchSnippet} dir="auto">
                   <SearchSnippet snippet={item.snippet} />
                 </span>
               </Link>

@@ -11,6 +11,8 @@ import { listWebhooks } from "@/lib/webhooks/webhooks";
 import styles from "../../inbox.module.css";
 import { OwnersOnly } from "../../_components/owners-only";
 import { LabelsSection } from "../../_components/settings-labels";
+import { AttributesSection } from "../../_components/settings-attributes";
+import { listAttributeDefinitions } from "@/lib/attributes/definitions";
 import { SavedRepliesSection } from "../../_components/settings-saved-replies";
 import { InviteForm, MemberEditor, PendingInvites } from "../../_components/settings-members";
 import { NewSiteForm, SiteEditor } from "../../_components/settings-sites";
@@ -36,7 +38,7 @@ export default async function SettingsPage() {
       </OwnersOnly>
     );
   }
-  const [sites, team, invites, webhooks, replies, labels, faces] = await Promise.all([
+  const [sites, team, invites, webhooks, replies, labels, faces, attributeDefinitions] = await Promise.all([
     listSites(),
     listTeam(),
     listPendingInvites(),
@@ -44,6 +46,7 @@ export default async function SettingsPage() {
     listSavedReplies(member),
     listLabels(),
     listFaceCandidates(),
+    listAttributeDefinitions(),
   ]);
   const seen = await Promise.all(sites.map(lastSeenByOrigin));
   const timeZones = timeZoneNames();
@@ -53,6 +56,12 @@ export default async function SettingsPage() {
       <PushToggle />
       <p>
         <Link href="/inbox/settings/audit">Audit log</Link>: who changed what, and every sign-in.
+      </p>
+      <p>
+        <Link href="/inbox/settings/rules">Rules</Link>: labels, teams, notes and replies that happen by themselves.
+      </p>
+      <p>
+        <Link href="/inbox/settings/sla">SLA policies</Link>: response and resolution targets, and where they apply.
       </p>
       <section aria-labelledby="sites-title">
         <h2 id="sites-title">Sites</h2>
@@ -76,6 +85,7 @@ export default async function SettingsPage() {
       </section>
       <SavedRepliesSection replies={replies} canManageTeam />
       <LabelsSection labels={labels} />
+      <AttributesSection definitions={attributeDefinitions} />
       <section aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhooks</h2>
         <p className={styles.hint}>

@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { listInboxTickets, type TicketFilters } from "@/lib/tickets/inbox-tickets";
+import { viewerOf } from "@/lib/teams/access";
 import { ticketListQuery } from "@/lib/contracts/inbox";
 import { MAX_SEARCH_LENGTH, MAX_SEARCH_LIMIT, searchQuery } from "@/lib/contracts/search";
 import { search } from "@/lib/search/search";
+import type { StaffMember } from "@/lib/staff/sessions";
 import { listSites } from "@/lib/sites/manage-sites";
 import type { InboxWireTicket } from "@/lib/tickets/ticket-view";
 import { listAssignable } from "@/lib/staff/team";
@@ -39,10 +41,10 @@ function olderHref(params: Params, cursor: string): string {
 }
 
 /** The search route has no type filter: its ticket results, the newest 50 matches. */
-async function searchTicketIds(q: string, site: string | undefined): Promise<string[] | null> {
+async function searchTicketIds(member: StaffMember, q: string, site: string | undefined): Promise<string[] | null> {
   const parsed = searchQuery.safeParse({ q, ...(site ? { site } : {}), limit: String(MAX_SEARCH_LIMIT) });
   if (!parsed.success) return null;
-  return (await search(parsed.data)).items.filter((item) => item.type === "ticket").map((item) => item.id);
+  return (await search(member, parsed.data)).items.filter((item) => item.type === "ticket").map((item) => item.id);
 }
 
 const TICKET_COLUMNS: Column<InboxWireTicket>[] = [
@@ -51,7 +53,9 @@ const TICKET_COLUMNS: Column<InboxWireTicket>[] = [
     header: "Subject",
     cell: (ticket) => (
       <>
-        <Link href={`/inbox/tickets/${encodeURIComponent(ticket.id)}`}>{ticket.subject}</Link>
+        <Link href={`/inbox/tickets/${encodeURIComponent(ticket.id)}`} dir="auto">
+          {ticket.subject}
+        </Link>
         {ticket.attachments.length > 0 ? <span className={styles.meta}> · {ticket.attachments.length} file(s)</span> : null}
       </>
     ),
@@ -65,7 +69,7 @@ const TICKET_COLUMNS: Column<InboxWireTicket>[] = [
     ),
   },
   { header: "Assignee", cell: (ticket) => ticket.assignee?.name ?? "—" },
-  { header: "From", cell: (ticket) => (ticket.name ? `${ticket.name} <${ticket.email}>` : ticket.email) },
+  { header: "From", cell: (ticket) => <span dir="auto">{ticket.name ? `${ticket.name} <${ticket.email}>` : ticket.email}</span> },
   { header: "Site", cell: (ticket) => ticket.site_name },
   { header: "Priority", cell: (ticket) => ticket.priority },
   { header: "Filed", cell: (ticket) => <LocalTime iso={ticket.created_at} /> },
@@ -76,8 +80,8 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
   const params = await searchParams;
   const filters: TicketFilters = pageFilters(params);
   const q = typeof params.q === "string" ? params.q.trim() : "";
-  const ids = q ? await searchTicketIds(q, filters.site) : null;
-  const [page, sites, members] = await Promise.all([listInboxTickets({ ...filters, ...(ids ? { ids } : {}) }, member.id), listSites(), listAssignable()]);
+  const ids = q ? await searchTicketIds(member, q, filters.site) : null;
+  const [page, sites, members] = await Promise.all([listInboxTickets({ ...filters, ...(ids ? { ids } : {}) }, await viewerOf(member)), listSites(), listAssignable()]);
   const tickets = page.items;
   const narrowed = q !== "" || filters.status !== "open" || filters.assignee !== undefined || filters.priority !== undefined;
   return (

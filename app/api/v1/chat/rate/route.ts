@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/api/route";
-import { rateByLink, ratingPage } from "@/lib/email/rating-page";
+import { rateByLink, ratingPage } from "@/lib/email/links/rating-page";
 
 // One-click rating links in emails after a close (docs/reports.md, "Rating links"). HTML pages for
 // people, not the JSON envelope: GET only shows the confirmation (link scanners follow GETs), POST

@@ -1,14 +1,13 @@
-import { unsubscribeConversation } from "@/lib/email/follow-ups";
-import { verifySiteUnsubscribe, verifyUnsubscribe } from "@/lib/email/links";
+import { verifySiteUnsubscribe, verifyUnsubscribe } from "@/lib/email/links/unsubscribe-links";
 import { escapeHtml } from "@/lib/email/templates";
-import { unsubscribeEmail, unsubscribeTarget, type UnsubscribeScope } from "@/lib/email/unsubscribe";
+import { unsubscribeConversation, unsubscribeEmail, unsubscribeTarget, type UnsubscribeScope } from "@/lib/email/suppression/unsubscribe";
 import { defineRoute } from "@/lib/api/route";
 import { log } from "@/lib/core/log";
 
 // The one-click unsubscribe (RFC 8058) of a visitor's automatic emails. Not a JSON route: mail
 // clients POST a form body ("List-Unsubscribe=One-Click") and people open the link in a browser. GET
 // only shows buttons (link scanners follow GETs); POST records. `?email=<outbox id>&signature=`
-// (lib/email/links.ts `siteUnsubscribe`) lists the address for the email's site; `&scope=conversation`
+// (lib/email/links/unsubscribe-links.ts `siteUnsubscribe`) lists the address for the email's site; `&scope=conversation`
 // only stops a follow-up's conversation. `?conversation=<id>&signature=`: the links of follow-ups
 // sent before, which stop that conversation's follow-ups.
 

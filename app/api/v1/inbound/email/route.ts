@@ -1,12 +1,12 @@
 import { defineRoute, inboundRoute } from "@/lib/api/route";
 import { ok } from "@/lib/http/envelope";
 import { readRawBody } from "@/lib/http/input";
-import { MAX_INBOUND_BYTES, receiveInboundEmail } from "@/lib/email/inbound/receive-email";
+import { INBOUND_DISCARD_BYTES, MAX_INBOUND_BYTES, receiveInboundEmail } from "@/lib/email/inbound/receive-email";
 
 // Providers that forward raw MIME (docs/notifications.md): the body is the email as received.
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbound", {
-  POST: inboundRoute(async ({ request }) => {
-    const raw = Buffer.from(await readRawBody(request, MAX_INBOUND_BYTES));
+  POST: inboundRoute({ discardUpTo: INBOUND_DISCARD_BYTES }, async ({ request }) => {
+    const raw = Buffer.from(await readRawBody(request, MAX_INBOUND_BYTES, { discardUpTo: INBOUND_DISCARD_BYTES }));
     const received = await receiveInboundEmail(raw, { via: "http" });
     return ok(received, received.outcome === "accepted" ? "The reply was posted." : `The email was ${received.outcome}.`);
   }),

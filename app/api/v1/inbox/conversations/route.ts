@@ -5,7 +5,7 @@ import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
   GET: inboxRoute({ query: conversationListQuery }, async ({ staff, query }) => {
-    const [page, unreadTotal] = await Promise.all([listInboxConversations(staff.member, query), unreadConversationCount(staff.member.id)]);
+    const [page, unreadTotal] = await Promise.all([listInboxConversations(staff.member, query), unreadConversationCount(staff.member)]);
     return ok({ ...page, unread_total: unreadTotal });
   }),
 });

@@ -1,4 +1,4 @@
-import { listOutbox } from "@/lib/email/outbox";
+import { listOutbox } from "@/lib/email/sending/outbox";
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { outboxQuery } from "@/lib/contracts/outbox";

@@ -4,5 +4,5 @@ import { defineRoute, inboxRoute } from "@/lib/api/route";
 import { search } from "@/lib/search/search";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  GET: inboxRoute({ query: searchQuery, rateLimit: "search" }, async ({ query }) => ok(await search(query))),
+  GET: inboxRoute({ query: searchQuery, rateLimit: "search" }, async ({ staff, query }) => ok(await search(staff.member, query))),
 });

@@ -8,15 +8,21 @@ import { AppError } from "@/lib/core/errors";
 import { listLabels } from "@/lib/labels/labels";
 import { listSavedReplies } from "@/lib/saved-replies/saved-replies";
 import { listAssignable } from "@/lib/staff/team";
+import { listTeams } from "@/lib/teams/teams";
+import { listAttributeDefinitions } from "@/lib/attributes/definitions";
 import styles from "../../../inbox.module.css";
 import { Composer } from "../../../_components/composer";
 import { ConversationMetrics } from "../../../_components/conversation-metrics";
-import { AssignSelect, StatusButton, TypingIndicator } from "../../../_components/conversation-actions";
+import { ConversationAttributes } from "../../../_components/conversation-attributes";
+import { ConversationSla } from "../../../_components/conversation-sla";
+import { slaPolicyNameOf } from "@/lib/sla/policies";
+import { AssignSelect, StatusButton, TeamSelect, TypingIndicator } from "../../../_components/conversation-actions";
 import { ConversationList, filterQuery, listFilters, type ListParams } from "../../../_components/conversation-list";
-import { LabelChips } from "../../../_components/label-chips";
-import { LabelEditor } from "../../../_components/label-editor";
+import { ConversationLabels } from "../../../_components/label-editor";
 import { LocalTime } from "../../../_components/local-time";
 import { MessageFiles } from "../../../_components/message-files";
+import { MessageSources } from "../../../_components/message-sources";
+import { PendingMessages } from "../../../_components/pending-messages";
 import { Ratings } from "../../../_components/ratings";
 import { SnoozeMenu } from "../../../_components/snooze-menu";
 import { TimelineLine } from "../../../_components/timeline-line";
@@ -29,7 +35,7 @@ async function read(memberId: Parameters<typeof readInboxConversation>[0], id: s
   try {
     return await readInboxConversation(memberId, id);
   } catch (error) {
-    if (error instanceof AppError && error.code === "conversation_not_found") notFound();
+    if (error instanceof AppError && (error.code === "conversation_not_found" || error.code === "not_found")) notFound();
     throw error;
   }
 }
@@ -38,8 +44,11 @@ async function read(memberId: Parameters<typeof readInboxConversation>[0], id: s
 function authorLine(message: InboxConversation["messages"][number], visitorName: string) {
   if (message.author_type === "visitor") return visitorName;
   if (message.author_type !== "system") return message.author_name ?? "Staff";
-  if (!message.author_name) return "";
-  return `${message.event === "conversation_reopened" ? "Reopened" : "Closed"} by ${message.author_name}`;
+  // A rule's close names the rule (docs/rules.md).
+  const rule = (message.details as { rule?: { name?: unknown } } | undefined)?.rule?.name;
+  const by = message.author_name ?? (typeof rule === "string" ? `rule “${rule}”` : null);
+  if (!by) return "";
+  return `${message.event === "conversation_reopened" ? "Reopened" : "Closed"} by ${by}`;
 }
 
 function messageClass(message: InboxConversation["messages"][number]) {
@@ -57,9 +66,16 @@ export default async function ConversationPage({ params, searchParams }: { param
   const conversationId = decodeURIComponent(id);
   // Where this member had read up to, before this read marks the whole conversation read.
   const readBefore = await readMark(member.id, conversationId);
-  const [conversation, members, labels, savedReplies] = await Promise.all([read(member, conversationId), listAssignable(), listLabels(), listSavedReplies(member)]);
+  const [conversation, members, labels, savedReplies, teams, attributeDefinitions] = await Promise.all([
+    read(member, conversationId),
+    listAssignable(),
+    listLabels(),
+    listSavedReplies(member),
+    listTeams(),
+    listAttributeDefinitions(),
+  ]);
   const visitorName = conversation.visitor.display_name;
-  const [ratings, metrics] = await Promise.all([ratingsOf(conversation.id), explainedConversationMetrics(conversation.id)]);
+  const [ratings, metrics, slaPolicyName] = await Promise.all([ratingsOf(conversation.id), explainedConversationMetrics(conversation.id), slaPolicyNameOf(conversation.sla?.policy_id ?? null)]);
   const lastPublicStaff = conversation.messages.filter((message) => message.kind === "message" && message.author_type === "staff").at(-1);
   // A search result's message (`?m=<id>`, docs/search.md): highlighted and scrolled to.
   const matchedId = typeof query.m === "string" && conversation.messages.some((message) => message.id === query.m) ? query.m : null;
@@ -90,10 +106,7 @@ export default async function ConversationPage({ params, searchParams }: { param
                 "Open"
               )}
             </span>
-            <LabelChips labels={conversation.labels} testId="conversation-labels" />
-            <span style={{ marginLeft: "auto" }}>
-              <LabelEditor conversationId={conversation.id} labels={labels} applied={conversation.labels.map((label) => label.id)} />
-            </span>
+            <ConversationLabels conversationId={conversation.id} labels={labels} applied={conversation.labels.map((label) => label.id)} />
             <span>
               <SnoozeMenu conversationId={conversation.id} status={conversation.status} />
             </span>
@@ -115,6 +128,7 @@ export default async function ConversationPage({ params, searchParams }: { param
                   className={message.id === matchedId ? `${messageClass(message)} ${styles.matched}` : messageClass(message)}
                   data-kind={message.kind}
                   data-author={message.author_type}
+                  data-event={message.event ?? undefined}
                   data-matched={message.id === matchedId ? "true" : undefined}
                   aria-current={message.id === matchedId ? "true" : undefined}
                 >
@@ -130,11 +144,13 @@ export default async function ConversationPage({ params, searchParams }: { param
                     {authorLine(message, visitorName) ? " · " : ""}
                     <LocalTime iso={message.created_at} full />
                   </div>
-                  {message.body ? <p>{message.body}</p> : null}
+                  {message.body ? <p dir="auto">{message.body}</p> : null}
                   <MessageFiles files={message.attachments} />
+                  <MessageSources sources={message.sources} />
                 </li>
                 ),
               )}
+              <PendingMessages conversationId={conversation.id} storedClientIds={conversation.messages.map((message) => message.client_id)} />
             </ol>
           </ThreadScroller>
           <Ratings ratings={ratings} />
@@ -148,7 +164,10 @@ export default async function ConversationPage({ params, searchParams }: { param
           />
         </main>
         <aside className={styles.sidebar} aria-labelledby="about-title">
-          <VisitorCard visitor={conversation.visitor} />
+          <VisitorCard
+            visitor={conversation.visitor}
+            privacy={member.role === "owner" ? { siteId: conversation.site_id, visitorId: conversation.visitor.visitor_id ?? conversation.visitor_id } : null}
+          />
           <h2 id="about-title">About this conversation</h2>
           <dl>
             <dt>Site</dt>
@@ -163,6 +182,9 @@ export default async function ConversationPage({ params, searchParams }: { param
             <dd data-testid="seen">{seen === null ? "No reply yet" : seen ? "The visitor has seen the last reply" : "Not seen yet"}</dd>
           </dl>
           <AssignSelect conversationId={conversation.id} assignedId={conversation.assigned_member?.id ?? null} members={members} me={member.id} />
+          {teams.length > 0 || conversation.team ? <TeamSelect conversationId={conversation.id} teamId={conversation.team?.id ?? null} teams={teams} /> : null}
+          <ConversationAttributes conversationId={conversation.id} definitions={attributeDefinitions} values={conversation.attributes} consent={conversation.consent} />
+          <ConversationSla sla={conversation.sla} policyName={slaPolicyName} />
           <ConversationMetrics cycles={metrics} />
           <VisitorConversations related={conversation.visitor_conversations} />
         </aside>

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { auditQuery, type AuditEventWire } from "@/lib/contracts/audit";
 import { listAudit } from "@/lib/audit/list-audit";
+import { listTeam } from "@/lib/staff/team";
 import styles from "../../../inbox.module.css";
+import { actorInWords, detailsInWords } from "../../../_components/audit-wording";
 import { DataTable, type Column } from "../../../_components/data-table";
 import { FilterForm } from "../../../_components/filter-form";
 import { LocalTime } from "../../../_components/local-time";
@@ -37,13 +39,13 @@ function apiQuery(filters: Filters): Record<string, string> {
   return query;
 }
 
-const AUDIT_COLUMNS: Column<AuditEventWire>[] = [
+const auditColumns = (names: ReadonlyMap<string, string>): Column<AuditEventWire>[] => [
   { header: "When", cell: (event) => <LocalTime iso={event.at} full /> },
-  { header: "Who", cell: (event) => event.actor, className: styles.breakAnywhere },
+  { header: "Who", cell: (event) => <span dir="auto">{actorInWords(event.actor, names)}</span>, className: styles.breakAnywhere },
   { header: "Action", cell: (event) => <code>{event.action}</code> },
   { header: "On", cell: (event) => event.target ?? "", className: styles.breakAnywhere },
   { header: "From", cell: (event) => event.ip ?? "" },
-  { header: "Details", cell: (event) => (Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : ""), className: styles.breakAnywhere },
+  { header: "Details", cell: (event) => detailsInWords(event.details), className: styles.breakAnywhere },
 ];
 
 const pick = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
@@ -55,7 +57,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const filters: Filters = { actor: pick(raw.actor), action: pick(raw.action), from: pick(raw.from), to: pick(raw.to), cursor: pick(raw.cursor) };
   const filterQuery = apiQuery(filters);
   const parsed = auditQuery.safeParse({ ...filterQuery, ...(filters.cursor ? { cursor: filters.cursor } : {}) });
-  const page = parsed.success ? await listAudit(parsed.data) : null;
+  const [page, team] = await Promise.all([parsed.success ? listAudit(parsed.data) : null, listTeam()]);
+  const names = new Map(team.map((entry) => [entry.id, entry.name]));
   const pageFilters = new URLSearchParams(Object.entries(filters).filter(([name, value]) => name !== "cursor" && value) as [string, string][]);
   const csvHref = `/api/v1/inbox/audit.csv?${new URLSearchParams(filterQuery)}`;
   return (
@@ -101,7 +104,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           rows={page.items}
           rowKey={(event) => event.id}
           rowAttributes={(event) => ({ "data-action": event.action })}
-          columns={AUDIT_COLUMNS}
+          columns={auditColumns(names)}
         />
       ) : null}
       {page?.next_cursor ? (

@@ -32,10 +32,10 @@ function describeEvent(event: TicketEvent): string {
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
-  await requireStaffPage();
+  const { member } = await requireStaffPage();
   const { id } = await params;
   const [ticket, assignable] = await Promise.all([
-    readInboxTicket(decodeURIComponent(id)).catch((error: unknown) => {
+    readInboxTicket(member, decodeURIComponent(id)).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "not_found") notFound();
       throw error;
     }),
@@ -53,15 +53,17 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
         <Link href="/inbox/tickets">← All tickets</Link>
       </p>
       <h1>
-        #{ticket.number} {ticket.subject}
+        #{ticket.number} <span dir="auto">{ticket.subject}</span>
       </h1>
       <div className={styles.card}>
         <p className={styles.meta}>
-          From {ticket.name ? `${ticket.name} ` : ""}
+          From {ticket.name ? <span dir="auto">{ticket.name}</span> : null}{" "}
           <a href={`mailto:${ticket.email}`}>{ticket.email}</a> · {ticket.site_name} ({ticket.origin}) ·{" "}
           <LocalTime iso={ticket.created_at} full />
         </p>
-        <p style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{ticket.body}</p>
+        <p style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} dir="auto">
+          {ticket.body}
+        </p>
       </div>
       <TicketTriage ticketId={ticket.id} status={ticket.status} assigneeId={ticket.assignee?.id ?? null} priority={ticket.priority} members={members} />
       <h2>Files</h2>
@@ -72,11 +74,13 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
           {ticket.attachments.map((attachment) => (
             <li key={attachment.id}>
               {attachment.uploaded ? (
-                <a href={attachment.download_url} download>
+                <a href={attachment.download_url} download dir="auto">
                   {attachment.name}
                 </a>
               ) : (
-                <span>{attachment.name} (not uploaded)</span>
+                <span>
+                  <span dir="auto">{attachment.name}</span> (not uploaded)
+                </span>
               )}{" "}
               <span className={styles.meta}>
                 {attachment.content_type}, {size(attachment.bytes)}
@@ -105,7 +109,7 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
                   {reply.author_name} · <LocalTime iso={reply.created_at} full />
                   {reply.author_type === "filer" && " · by email"}
                 </div>
-                <p>{reply.body}</p>
+                <p dir="auto">{reply.body}</p>
                 {reply.email_status && (
                   <div className={DELIVERY[reply.email_status]!.bad ? `${styles.messageMeta} ${styles.statusBad}` : styles.messageMeta} data-testid="reply-delivery">
                     {DELIVERY[reply.email_status]!.text(ticket.email)}

@@ -2,5 +2,5 @@ import { downloadStaffFile } from "@/lib/uploads/stored-files";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  GET: inboxRoute({}, async ({ params }) => downloadStaffFile(params.id!)),
+  GET: inboxRoute({ sees: "file" }, async ({ params }) => downloadStaffFile(params.id!)),
 });

@@ -4,5 +4,5 @@ import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({ body: bulkBody }, async ({ staff, body }) => ok(await runBulkAction(staff.member.id, body), "Done.")),
+  POST: inboxRoute({ body: bulkBody }, async ({ staff, body }) => ok(await runBulkAction(staff.member, body), "Done.")),
 });

@@ -1,6 +1,6 @@
 import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
-import { removeSuppression } from "@/lib/email/suppression-list";
+import { removeSuppression } from "@/lib/email/suppression/suppression-list";
 
 // Audited with the entry's reason only: the address is personal data the log does not need.
 const audit = { action: "suppression.removed", details: (_context: unknown, result: { reason: string }) => ({ reason: result.reason }) };

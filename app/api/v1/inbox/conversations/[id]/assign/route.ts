@@ -4,5 +4,5 @@ import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({ body: assignBody }, async ({ staff, params, body }) => ok(await assignConversation(params.id!, body.member_id, staff.member.id), "Assigned.")),
+  POST: inboxRoute({ sees: "conversation", body: assignBody }, async ({ staff, params, body }) => ok(await assignConversation(params.id!, body.member_id, staff.member.id), "Assigned.")),
 });

@@ -3,5 +3,5 @@ import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({}, async ({ staff, params }) => ok(await reopenClosedConversation(params.id!, staff.member.id), "Conversation reopened.")),
+  POST: inboxRoute({ sees: "conversation" }, async ({ staff, params }) => ok(await reopenClosedConversation(params.id!, staff.member.id), "Conversation reopened.")),
 });

@@ -4,5 +4,5 @@ import { ok } from "@/lib/http/envelope";
 import { defineRoute, inboxRoute } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute("inbox", {
-  POST: inboxRoute({ body: snoozeBody }, async ({ staff, params, body }) => ok(await snoozeConversation(params.id!, body.until, staff.member.id), "Snoozed.")),
+  POST: inboxRoute({ sees: "conversation", body: snoozeBody }, async ({ staff, params, body }) => ok(await snoozeConversation(params.id!, body.until, staff.member.id), "Snoozed.")),
 });

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { db } from "../db/client";
+import { AppError } from "../core/errors";
+import { log } from "../core/log";
+import { actAsRule, type ActingRule } from "../core/acting-rule";
+import { ATTRIBUTE_FIELD, RUNS_KEPT, type FieldKind, type RuleAction, type RuleCondition, type RuleEvent } from "../contracts/rules";
+import { performAction } from "./actions";
+import { attributeSource } from "./attributes";
+import { checkConditions } from "./conditions";
+import { loadFacts } from "./facts";
+import { claimRun, pruneRuns } from "./statements";
+
+// Running the rules of one event (docs/rules.md), in a job after the event's write committed,
+// never inside a visitor's request. The enabled rules of the event run in list order; a rule whose
+// conditions hold claims its run (rule, event key) first, so it acts at most once per event
+// whatever retries or second instances do; then its actions run one by one as the rule's. A
+// failing action is written in the run (its error) and the next action still runs; nothing a rule
+// does can fail the conversation, the send or the other rules. What a rule does is never an event
+// for rules (./rule-events.ts says why, event by event).
+
+export interface RuleEventInput {
+  event: RuleEvent;
+  conversationId: string;
+  /** What makes this event one event: a rule runs at most once per key. */
+  key: string;
+  /** message.created: the visitor's message the event is about. */
+  messageId?: string | null;
+  /** Only this rule (the idle check runs each rule on its own quiet spells). */
+  ruleId?: string;
+}
+
+interface RunnableRule extends ActingRule {
+  conditions: RuleCondition[];
+  actions: RuleAction[];
+}
+
+export interface ActionOutcome {
+  type: RuleAction["type"];
+  ok: boolean;
+  error?: string;
+}
+
+/** Runs the event's rules; answers how many acted. */
+export async function runRulesForEvent(input: RuleEventInput): Promise<number> {
+  const prisma = await db();
+  const rules = (await prisma.rule.findMany({
+    where: { enabled: true, event: input.event, ...(input.ruleId ? { id: input.ruleId } : {}) },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, conditions: true, actions: true },
+  })) as unknown as RunnableRule[];
+  if (rules.length === 0) return 0;
+  let facts = await loadFacts(input.conversationId, input.event, input.messageId ?? null);
+  let acted = 0;
+  for (const rule of rules) {
+    if (!facts) break; // erased meanwhile
+    const kinds = await attributeKinds(rule.conditions);
+    const matched = checkConditions(rule.conditions, facts, kinds).every(Boolean);
+    // A quiet spell is checked once (the idle check would find it again every minute otherwise).
+    if (!matched && input.event === "conversation.idle") await claimRun(prisma, { id: `rr_${randomUUID()}`, ruleId: rule.id, eventKey: input.key, conversationId: input.conversationId, matched });
+    if (!matched) continue;
+    const runId = `rr_${randomUUID()}`;
+    if (!(await claimRun(prisma, { id: runId, ruleId: rule.id, eventKey: input.key, conversationId: input.conversationId, matched }))) continue;
+    const outcomes = await performActions(rule, input.conversationId);
+    const failed = outcomes.find((outcome) => !outcome.ok);
+    await prisma.ruleRun.update({ where: { id: runId }, data: { actions: outcomes as object[], error: failed ? `${failed.type}: ${failed.error}` : null } });
+    await pruneRuns(prisma, rule.id, RUNS_KEPT).catch(() => undefined);
+    acted++;
+    // The next rule sees what this one did.
+    if (outcomes.some((outcome) => outcome.ok)) facts = await loadFacts(input.conversationId, input.event, input.messageId ?? null);
+  }
+  return acted;
+}
+
+async function performActions(rule: RunnableRule, conversationId: string): Promise<ActionOutcome[]> {
+  const outcomes: ActionOutcome[] = [];
+  for (const action of rule.actions) {
+    try {
+      await actAsRule(rule, () => performAction(action, conversationId, rule));
+      outcomes.push({ type: action.type, ok: true });
+    } catch (error) {
+      outcomes.push({ type: action.type, ok: false, error: errorText(error) });
+      if (!(error instanceof AppError)) log.warn("rule_action_failed", { ruleId: rule.id, conversationId, action: action.type, error });
+    }
+  }
+  return outcomes;
+}
+
+/** What a run shows of an error: a service's own message; anything else in general words (the log has it). */
+function errorText(error: unknown): string {
+  if (error instanceof AppError) return error.message;
+  if (error instanceof Error && /^No attribute has the key/.test(error.message)) return error.message;
+  return "The action failed unexpectedly.";
+}
+
+/** The kinds of the attribute fields the conditions use. */
+export async function attributeKinds(conditions: RuleCondition[]): Promise<Map<string, FieldKind>> {
+  const kinds = new Map<string, FieldKind>();
+  for (const { field } of conditions) {
+    if (!ATTRIBUTE_FIELD.test(field) || kinds.has(field)) continue;
+    const kind = await attributeSource.kindOf(field.slice("attr.".length));
+    if (kind) kinds.set(field, kind);
+  }
+  return kinds;
+}
