@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync, writeSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -82,13 +82,27 @@ function missing(service: Service, problem: string, once = true): false {
  * would otherwise add a header line of its own.
  */
 function sayOnce(service: Service, line: string): void {
-  const marker = path.join(tmpdir(), `parley-requires-${process.ppid}-${service}`);
+  const marker = path.join(tmpdir(), `parley-requires-${runnerId()}-${service}`);
   try {
     writeFileSync(marker, line, { flag: "wx" });
   } catch {
     return; // another file of this run said it already
   }
   writeSync(2, `${line}\n`);
+}
+
+/**
+ * The runner's pid and, on Linux, its start time: pids are reused (32,768 of them in a CI
+ * container), and a marker left by an earlier process with the same pid silenced the line.
+ */
+function runnerId(): string {
+  try {
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, "utf8");
+    const startTime = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    return `${process.ppid}-${startTime}`;
+  } catch {
+    return String(process.ppid);
+  }
 }
 
 export function isListening(host: string, port: number, timeoutMs = 500): Promise<boolean> {
