@@ -1,20 +1,10 @@
 import { describe, expect, test } from "vitest";
-import type { ServiceHours } from "../service-hours/service-hours";
 import { hoursClock } from "./hours-clock";
-import { explainCycle, formatDuration, measureCycles, toWireMetrics, type TimelineEntry } from "./metrics";
+import { explainCycle, formatDuration, measureCycles, toWireMetrics } from "./metrics";
+import { at, visitor, person, bot, closed, reopened, berlinOffice, berlinNights } from "../../tests/support/timelines";
 
 // The definitions (decisions.md, round 3; docs/reports.md), one constructed timeline each.
 
-const at = (iso: string) => new Date(iso);
-const visitor = (iso: string): TimelineEntry => ({ at: at(iso), kind: "visitor" });
-const person = (iso: string): TimelineEntry => ({ at: at(iso), kind: "staff", bot: false });
-const bot = (iso: string): TimelineEntry => ({ at: at(iso), kind: "staff", bot: true });
-const closed = (iso: string): TimelineEntry => ({ at: at(iso), kind: "closed" });
-const reopened = (iso: string): TimelineEntry => ({ at: at(iso), kind: "reopened" });
-
-const weekdays = (periods: [string, string][]) => ({ mon: periods, tue: periods, wed: periods, thu: periods, fri: periods });
-const berlinOffice: ServiceHours = { timezone: "Europe/Berlin", hours: weekdays([["09:00", "17:30"]]), holidays: ["2026-12-25"] };
-const berlinNights: ServiceHours = { timezone: "Europe/Berlin", hours: { sat: [["22:00", "06:00"]] }, holidays: [] };
 const always = hoursClock(null);
 
 describe("cycles", () => {

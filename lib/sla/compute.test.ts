@@ -1,24 +1,14 @@
 import { describe, expect, test } from "vitest";
 import type { ServiceHours } from "../service-hours/service-hours";
 import { hoursClock } from "../reports/hours-clock";
-import type { TimelineEntry } from "../reports/metrics";
 import { computeSla, type SlaTargets } from "./compute";
 import { slaClock } from "./sla-clock";
+import { at, visitor, person, bot, closed, reopened, weekdays, berlinOffice, berlinNights } from "../../tests/support/timelines";
 
-// The SLA clock against the reports tests' service-hours fixtures (lib/reports/metrics.test.ts):
+// The SLA clock against the service-hours fixtures the reports tests use (tests/support/timelines.ts):
 // Berlin office hours with Christmas off, Berlin Saturday nights across DST, and an overnight
 // period in another zone. "Now" is a fake clock: every computation takes it as an argument.
 
-const at = (iso: string) => new Date(iso);
-const visitor = (iso: string): TimelineEntry => ({ at: at(iso), kind: "visitor" });
-const person = (iso: string): TimelineEntry => ({ at: at(iso), kind: "staff", bot: false });
-const bot = (iso: string): TimelineEntry => ({ at: at(iso), kind: "staff", bot: true });
-const closed = (iso: string): TimelineEntry => ({ at: at(iso), kind: "closed" });
-const reopened = (iso: string): TimelineEntry => ({ at: at(iso), kind: "reopened" });
-
-const weekdays = (periods: [string, string][]) => ({ mon: periods, tue: periods, wed: periods, thu: periods, fri: periods });
-const berlinOffice: ServiceHours = { timezone: "Europe/Berlin", hours: weekdays([["09:00", "17:30"]]), holidays: ["2026-12-25"] };
-const berlinNights: ServiceHours = { timezone: "Europe/Berlin", hours: { sat: [["22:00", "06:00"]] }, holidays: [] };
 const tokyoNights: ServiceHours = { timezone: "Asia/Tokyo", hours: weekdays([["22:00", "02:00"]]), holidays: [] };
 
 const always = slaClock(hoursClock(null), []);
