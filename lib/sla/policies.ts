@@ -28,6 +28,24 @@ export const toWireSlaPolicy = (row: SlaPolicy): WireSlaPolicy => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
+type PolicyColumns = Omit<Prisma.SlaPolicyUncheckedCreateInput, "id" | "position" | "createdAt" | "updatedAt">;
+
+/** The wire fields as columns: all of them for a create, the ones given for an update. */
+function policyColumns(input: CreateSlaPolicyInput): PolicyColumns;
+function policyColumns(input: UpdateSlaPolicyInput): Partial<PolicyColumns>;
+function policyColumns(input: UpdateSlaPolicyInput): Partial<PolicyColumns> {
+  return {
+    name: input.name,
+    firstResponseMinutes: input.first_response_minutes,
+    nextResponseMinutes: input.next_response_minutes,
+    resolutionMinutes: input.resolution_minutes,
+    businessHours: input.business_hours,
+    siteIds: input.sites,
+    teamIds: input.teams,
+    labelIds: input.labels,
+  };
+}
+
 export const slaPolicyNotFound = () => new AppError("not_found", "No SLA policy has this identifier.");
 
 type Client = Pick<Prisma.TransactionClient, "site" | "team" | "label">;
@@ -64,15 +82,8 @@ export async function createSlaPolicy(input: CreateSlaPolicyInput): Promise<Wire
     return tx.slaPolicy.create({
       data: {
         id: `sla_${randomUUID()}`,
-        name: input.name,
         position: count,
-        firstResponseMinutes: input.first_response_minutes,
-        nextResponseMinutes: input.next_response_minutes,
-        resolutionMinutes: input.resolution_minutes,
-        businessHours: input.business_hours,
-        siteIds: input.sites,
-        teamIds: input.teams,
-        labelIds: input.labels,
+        ...policyColumns(input),
       },
     });
   });
@@ -91,14 +102,7 @@ export async function updateSlaPolicy(id: string, input: UpdateSlaPolicyInput): 
     return tx.slaPolicy.update({
       where: { id },
       data: {
-        name: input.name,
-        firstResponseMinutes: input.first_response_minutes,
-        nextResponseMinutes: input.next_response_minutes,
-        resolutionMinutes: input.resolution_minutes,
-        businessHours: input.business_hours,
-        siteIds: input.sites,
-        teamIds: input.teams,
-        labelIds: input.labels,
+        ...policyColumns(input),
         updatedAt: new Date(),
       },
     });
