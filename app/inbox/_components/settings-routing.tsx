@@ -5,7 +5,7 @@ import styles from "../inbox.module.css";
 import { Feedback, useSave } from "./settings-sites";
 
 // A site's routing (docs/routing.md): manual or round robin, and the reassign wait; saved through
-// PATCH /api/v1/inbox/sites/{id}. Members' caps (max_open) are in the Team section.
+// PATCH /api/v1/inbox/sites/{id}. Members' caps (max_open) are in the Members section.
 
 export interface RoutingView {
   id: string;

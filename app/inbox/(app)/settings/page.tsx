@@ -20,6 +20,9 @@ import { HoursEditor } from "../../_components/settings-hours";
 import { WidgetDesigner } from "../../_components/settings-widget";
 import { EmbedStatus } from "../../_components/embed-status";
 import { RoutingEditor } from "../../_components/settings-routing";
+import { SiteIntakeEditor } from "../../_components/settings-site-intake";
+import { TeamsSection } from "../../_components/settings-teams";
+import { listTeams } from "@/lib/teams/teams";
 import { timeZoneNames } from "@/lib/core/validation/time-zone";
 import { NewWebhookForm } from "../../_components/settings-webhooks";
 import { PrivacySection } from "../../_components/settings-privacy";
@@ -38,7 +41,7 @@ export default async function SettingsPage() {
       </OwnersOnly>
     );
   }
-  const [sites, team, invites, webhooks, replies, labels, faces, attributeDefinitions] = await Promise.all([
+  const [sites, team, invites, webhooks, replies, labels, faces, attributeDefinitions, teams] = await Promise.all([
     listSites(),
     listTeam(),
     listPendingInvites(),
@@ -47,6 +50,7 @@ export default async function SettingsPage() {
     listLabels(),
     listFaceCandidates(),
     listAttributeDefinitions(),
+    listTeams(),
   ]);
   const seen = await Promise.all(sites.map(lastSeenByOrigin));
   const timeZones = timeZoneNames();
@@ -72,17 +76,19 @@ export default async function SettingsPage() {
             <WidgetDesigner site={site} faces={faces} serviceOrigin={serviceOrigin()} startOpen={sites.length === 1} />
             <HoursEditor site={site} timeZones={timeZones} />
             <RoutingEditor site={site} />
+            <SiteIntakeEditor site={site} teams={teams} attributes={attributeDefinitions} />
           </div>
         ))}
       </section>
       <section aria-labelledby="team-title">
-        <h2 id="team-title">Team</h2>
+        <h2 id="team-title">Members</h2>
         <InviteForm />
         <PendingInvites invites={invites} />
         {team.map((entry) => (
           <MemberEditor key={entry.id} member={entry} self={entry.id === member.id} />
         ))}
       </section>
+      <TeamsSection teams={teams} candidates={team.filter((entry) => entry.active).map(({ id, name, role }) => ({ id, name, role }))} />
       <SavedRepliesSection replies={replies} canManageTeam />
       <LabelsSection labels={labels} />
       <AttributesSection definitions={attributeDefinitions} />
