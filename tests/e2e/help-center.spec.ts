@@ -36,6 +36,8 @@ test("the help center works without JavaScript: collections, the search form, th
   const orders = page.getByRole("region", { name: "Orders" });
   await expect(orders.getByRole("link")).toHaveText(["How long does shipping take?", "Returns and refunds", "Versand"], { useInnerText: true });
   await expect(page.getByText("Secret roadmap")).toHaveCount(0);
+  // Three articles, all in the one collection: a "Popular" list would only repeat them.
+  await expect(page.getByRole("heading", { name: "Popular articles" })).toHaveCount(0);
   // Dark text on a light brand colour, so the title stays readable.
   await expect(page.getByRole("link", { name: "Lamp help" })).toHaveCSS("color", "rgb(17, 24, 39)");
 

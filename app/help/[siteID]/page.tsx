@@ -50,6 +50,9 @@ export default async function HelpCenterHome({ params, searchParams }: Params) {
   const results = q === undefined ? null : await searchPublished(site.id, q);
   const locales = new Set(collections.flatMap((collection) => collection.articles.map((article) => article.locale)));
   const showLocale = locales.size > 1;
+  // Popular picks out a few; when the collections below hold no more than those, it would only repeat them.
+  const articleCount = collections.reduce((sum, collection) => sum + collection.articles.length, 0);
+  const showPopular = popular.length > 0 && articleCount > popular.length;
   return (
     <HelpFrame site={site} query={q}>
       {results !== null ? (
@@ -60,14 +63,13 @@ export default async function HelpCenterHome({ params, searchParams }: Params) {
       ) : (
         <h1>How can we help?</h1>
       )}
-      {popular.length ? (
+      {showPopular ? (
         <section aria-labelledby="popular-title">
           <h2 id="popular-title">Popular articles</h2>
           <ArticleList articles={popular} showLocale={showLocale} />
         </section>
-      ) : (
-        <p>No articles yet.</p>
-      )}
+      ) : null}
+      {articleCount === 0 ? <p>No articles yet.</p> : null}
       {collections.map((collection) => (
         <section key={collection.name ?? ""} aria-label={collection.name ?? "More articles"}>
           <h2>{collection.name ?? "More articles"}</h2>
