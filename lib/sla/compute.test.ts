@@ -101,6 +101,16 @@ describe("what stops a clock", () => {
     expect(state.breaches.map((breach) => [breach.kind, iso(breach.at)])).toEqual([["first_response", "2026-11-26T10:15:00.000Z"]]);
     expect(state.currentBreachedAt).toBeNull(); // the breach was the earlier cycle's
   });
+
+  test("waits that start in the same millisecond keep apart: each outcome has its own key, and the same key computed again", () => {
+    // A close and a reopen at the instant the first cycle started: two resolution waits from one instant.
+    const t = "2026-11-26T10:00:00Z";
+    const timeline = [visitor(t), closed(t), reopened(t), person("2026-11-26T10:05:00Z"), closed("2026-11-26T11:00:00Z")];
+    const keys = () => computeSla(targets(15, null, 120), timeline, always, at("2026-11-26T12:00:00Z")).outcomes.map((outcome) => outcome.key);
+    const ms = Date.parse(t);
+    expect(keys()).toEqual([`first_response:${ms}`, `resolution:${ms}`, `resolution:${ms}#1`]);
+    expect(keys()).toEqual(keys());
+  });
 });
 
 describe("breaches by a fake clock", () => {

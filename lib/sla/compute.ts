@@ -74,6 +74,7 @@ export function computeSla(targets: SlaTargets, timeline: readonly TimelineEntry
   waits.push(...nextResponseWaits(timeline, cycles.length));
 
   const state: SlaState = { firstResponseDueAt: null, nextResponseDueAt: null, resolutionDueAt: null, breaches: [], currentBreachedAt: null, outcomes: [] };
+  const keyOf = uniqueKeys();
   for (const wait of waits) {
     const minutes = targetOf(targets, wait.kind);
     if (minutes === null) continue;
@@ -81,7 +82,7 @@ export function computeSla(targets: SlaTargets, timeline: readonly TimelineEntry
     if (!wait.stop && wait.current) setDue(state, wait.kind, due);
     if (!due) continue;
     const breached = wait.stop ? due.getTime() < wait.stop.getTime() : due.getTime() <= now.getTime();
-    const key = `${wait.kind}:${wait.start.getTime()}`;
+    const key = keyOf(`${wait.kind}:${wait.start.getTime()}`);
     state.outcomes.push({ kind: wait.kind, key, startedAt: wait.start, dueAt: due, met: breached ? false : wait.stop ? true : null, by: wait.by });
     if (!breached) continue;
     state.breaches.push({ kind: wait.kind, at: due, why: explainBreach(clock, wait, due, minutes), key });
@@ -89,6 +90,20 @@ export function computeSla(targets: SlaTargets, timeline: readonly TimelineEntry
   }
   state.breaches.sort((a, b) => a.at.getTime() - b.at.getTime() || a.key.localeCompare(b.key));
   return state;
+}
+
+/**
+ * Two waits of one kind can start at the same instant (a close and a reopen in the same
+ * millisecond start a cycle where the last one started): the second gets `#1`, and so on. The
+ * timeline's order is fixed, so a wait computed again gets its key again.
+ */
+function uniqueKeys(): (base: string) => string {
+  const seen = new Map<string, number>();
+  return (base) => {
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    return count === 0 ? base : `${base}#${count}`;
+  };
 }
 
 const targetOf = (targets: SlaTargets, kind: SlaKind) =>
