@@ -1,16 +1,11 @@
 import type { Family, Operation } from "./operation";
 import type { ErrorCode } from "../core/errors";
-import { articleOperations } from "./article-operations";
-import { auditOperations } from "./audit-operations";
-import { inboxNotificationOperations } from "./inbox-notification-operations";
-import { notificationOperations } from "./notification-operations";
-import { privacyOperations } from "./privacy-operations";
-import { searchOperations } from "./search-operations";
 import { widgetConversations } from "./operations/widget/conversations";
 import { widgetTickets } from "./operations/widget/tickets";
 import { widgetVisitors } from "./operations/widget/visitors";
 import { widgetConfig } from "./operations/widget/config";
 import { widgetHistory } from "./operations/widget/history";
+import { widgetArticles } from "./operations/widget/articles";
 import { visitorMessages } from "./operations/visitor/messages";
 import { visitorUploads } from "./operations/visitor/uploads";
 import { visitorAttachments } from "./operations/visitor/attachments";
@@ -45,6 +40,17 @@ import { inboxTeams } from "./operations/inbox/teams";
 import { inboxRules } from "./operations/inbox/rules";
 import { inboxAttributes } from "./operations/inbox/attributes";
 import { inboxSlaPolicies } from "./operations/inbox/sla-policies";
+import { inboxEmailSuppressions } from "./operations/inbox/email-suppressions";
+import { inboxInboundCounts } from "./operations/inbox/inbound-counts";
+import { webhookOperations } from "./operations/inbox-and-admin/webhooks";
+import { outboxOperations } from "./operations/inbox-and-admin/outbox";
+import { ticketReplyOperations } from "./operations/inbox-and-admin/ticket-replies";
+import { searchOperations } from "./operations/inbox-and-admin/search";
+import { articleOperations } from "./operations/inbox-and-admin/articles";
+import { privacyOperations } from "./operations/inbox-and-admin/privacy";
+import { auditOperations } from "./operations/inbox-and-admin/audit";
+import { cronDispatch } from "./operations/cron/dispatch";
+import { inboundEmail } from "./operations/inbound/email";
 import { probeHealth } from "./operations/probe/health";
 import { probeReady } from "./operations/probe/ready";
 
@@ -56,8 +62,8 @@ import { probeReady } from "./operations/probe/ready";
 // To add a route: add its operation to lib/openapi/operations/<family>/<resource>.ts under the
 // key of its route file's folder (`v1/inbox/conversations/[id]/close` for
 // app/api/v1/inbox/conversations/[id]/close/route.ts) and its method; `routes` derives the path and
-// the family from that key (lib/openapi/operation.ts). The files still beside this one describe the
-// same operations under two families (inbox and admin) or move the operator's under /api/v1/inbox.
+// the family from that key (lib/openapi/operation.ts). An operation that the operator API and the
+// inbox share (the same service and answers) is written once in operations/inbox-and-admin/.
 
 /** The errors every route of a family can answer, besides its operation's own. */
 export const FAMILY_ERRORS: Record<Family, ErrorCode[]> = {
@@ -88,6 +94,7 @@ export const operations: Operation[] = [
   ...widgetVisitors,
   ...widgetConfig,
   ...widgetHistory,
+  ...widgetArticles,
   ...visitorMessages,
   ...visitorUploads,
   ...visitorAttachments,
@@ -104,7 +111,6 @@ export const operations: Operation[] = [
   ...adminTickets,
   ...adminPageViews,
   ...adminAttachments,
-  ...notificationOperations,
   ...inboxSession,
   ...inboxSso,
   ...inboxPush,
@@ -123,11 +129,17 @@ export const operations: Operation[] = [
   ...inboxRules,
   ...inboxAttributes,
   ...inboxSlaPolicies,
-  ...inboxNotificationOperations,
+  ...inboxEmailSuppressions,
+  ...inboxInboundCounts,
+  ...webhookOperations,
+  ...outboxOperations,
+  ...ticketReplyOperations,
   ...searchOperations,
   ...articleOperations,
   ...privacyOperations,
   ...auditOperations,
   ...probeHealth,
   ...probeReady,
+  ...cronDispatch,
+  ...inboundEmail,
 ];

@@ -54,7 +54,7 @@ describe("the OpenAPI document", () => {
         if (!contract) continue; // the 404 answer of a method the route does not support
         found.push(`${method} ${template}`);
         const operation = operations.find((candidate) => candidate.method === method && candidate.path === template);
-        expect(operation, `${method} ${template} is missing from lib/openapi/operations/ (or a list beside lib/openapi/operations.ts)`).toBeDefined();
+        expect(operation, `${method} ${template} is missing from lib/openapi/operations/<family>/<resource>.ts (listed in lib/openapi/operations.ts)`).toBeDefined();
         expect(operation!.family, `${method} ${template}: family`).toBe(contract.family);
         expect(operation!.body === contract.body, `${method} ${template}: the document's body schema is not the one the route validates with`).toBe(true);
         expect(operation!.query === contract.query, `${method} ${template}: the document's query schema is not the one the route validates with`).toBe(true);
