@@ -2,6 +2,10 @@ import { z } from "zod";
 import { attributeDefinition, createAttributeBody, deletedAttribute } from "../../../contracts/attributes";
 import { routes } from "../../operation";
 
+// Visitor attributes (decisions.md, round 4, "Visitor attributes and the pre-chat form";
+// docs/attributes.md). The list's `attr.<key>` filters are in ./conversations.ts; the pre-chat
+// form is a site setting.
+
 export const inboxAttributes = routes({
   "v1/inbox/attributes": {
     GET: {

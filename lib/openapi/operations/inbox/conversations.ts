@@ -10,6 +10,9 @@ import * as workspace from "../../../contracts/workspace-wire";
 import { SNOOZE_RULES } from "../shared";
 import { routes } from "../../operation";
 
+// The inbox's conversations: the list and its filters, a thread, replies and notes, triage
+// (snooze, bulk actions; docs/api.md, "Triage (inbox)"), labels, teams, attributes, suggestions.
+
 export const inboxConversations = routes({
   "v1/inbox/conversations": {
     GET: {

@@ -3,6 +3,9 @@ import { createLabelBody, updateLabelBody } from "../../../contracts/labels";
 import * as workspace from "../../../contracts/workspace-wire";
 import { routes } from "../../operation";
 
+// Labels (decisions.md, round 3; docs/api.md, "Saved replies and labels (inbox)"). A conversation's
+// labels and the list's `label` filter are in ./conversations.ts.
+
 export const inboxLabels = routes({
   "v1/inbox/labels": {
     GET: {

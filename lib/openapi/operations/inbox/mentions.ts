@@ -1,6 +1,8 @@
 import * as workspace from "../../../contracts/workspace-wire";
 import { routes } from "../../operation";
 
+// @mentions in notes (decisions.md round 3; docs/api.md, "Triage (inbox)").
+
 export const inboxMentions = routes({
   "v1/inbox/mentions": {
     GET: {

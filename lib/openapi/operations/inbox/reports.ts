@@ -1,6 +1,8 @@
 import { answerOutcomes, answersReportQuery, questionsReport, report, reportQuery } from "../../../contracts/reports";
 import { routes } from "../../operation";
 
+// Reports (decisions.md, round 3, "Satisfaction and reports"; docs/reports.md): owners only.
+
 const RANGE =
   "`from` and `to` are dates (YYYY-MM-DD, whole UTC days, `to` included) or ISO 8601 instants (`to` excluded); " +
   "the default is the last 30 days up to today, the longest range 366 days. A range out of shape, reversed or too long: 400 `invalid_request` naming the field. " +

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { createRuleBody, deletedRule, rule, ruleRun, ruleTestResult, testRuleBody, updateRuleBody } from "../../../contracts/rules";
 import { routes } from "../../operation";
 
+// Rules (decisions.md, round 4, "Rules"; docs/rules.md): owners only.
+
 export const inboxRules = routes({
   "v1/inbox/rules": {
     GET: {

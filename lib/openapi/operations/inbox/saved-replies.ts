@@ -3,6 +3,8 @@ import { createSavedReplyBody, updateSavedReplyBody } from "../../../contracts/s
 import * as workspace from "../../../contracts/workspace-wire";
 import { routes } from "../../operation";
 
+// Saved replies (decisions.md, round 3; docs/api.md, "Saved replies and labels (inbox)").
+
 export const inboxSavedReplies = routes({
   "v1/inbox/saved-replies": {
     GET: {

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { createSlaPolicyBody, deletedSlaPolicy, slaPolicy, updateSlaPolicyBody } from "../../../contracts/sla";
 import { routes } from "../../operation";
 
+// SLA policies (decisions.md, round 4, "SLA policies"; docs/sla.md). The list's `sort=sla` and
+// `sla=` filter are in ./conversations.ts.
+
 const SCOPE = "`sites`, `teams`, `labels`: ids (empty = any); an unknown id is 400 naming its place.";
 
 export const inboxSlaPolicies = routes({

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { createTeamBody, deletedTeam, team, updateTeamBody } from "../../../contracts/teams";
 import { routes } from "../../operation";
 
+// Teams (decisions.md, round 4, "Teams"; docs/teams.md). The lists' `team` filter is on
+// GET /inbox/conversations and GET /inbox/tickets.
+
 export const inboxTeams = routes({
   "v1/inbox/teams": {
     GET: {

@@ -1,5 +1,7 @@
 import { routes } from "../../operation";
 
+// Answers and the human handoff (decisions.md, round 4; docs/api.md, "Talk to a person").
+
 export const visitorHandoff = routes({
   "v1/chat/visitor/handoff": {
     POST: {

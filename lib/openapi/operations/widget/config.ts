@@ -1,6 +1,8 @@
 import * as wire from "../../../contracts/widget-wire";
 import { routes } from "../../operation";
 
+// The widget's site config (docs/api.md, "The widget's site config").
+
 export const widgetConfig = routes({
   "v1/chat/widget/[siteID]/config": {
     GET: {

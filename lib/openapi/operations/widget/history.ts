@@ -2,6 +2,8 @@ import { conversationHistoryBody } from "../../../contracts/conversations";
 import * as wire from "../../../contracts/widget-wire";
 import { routes } from "../../operation";
 
+// A verified user's history (docs/api.md, "Returning visitors: a verified user's history").
+
 export const widgetHistory = routes({
   "v1/chat/widget/[siteID]/history": {
     POST: {
