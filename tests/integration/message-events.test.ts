@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { db } from "../../lib/db/client";
 import { MESSAGE_CREATED, visibleToVisitorSql } from "../../lib/contracts/events";
 import type { InboxEvent } from "../../lib/contracts/inbox-events";
@@ -10,16 +10,21 @@ import { createMember, openConversation, staffReply } from "../support/fixtures"
 // (message.created), the long-poll wake-up and the inbox event. The first two carry public
 // messages only; the inbox hears notes too.
 
+let memberId: string;
+// The first request loads the routes' modules: in the hook's time, not a test's.
+beforeAll(async () => {
+  memberId = (await createMember()).id;
+  await openConversation();
+});
 afterAll(stopListening);
 
 async function roadsOf(kind: "message" | "note") {
   const started = await openConversation();
-  const member = await createMember();
   const heard: InboxEvent[] = [];
   const stopInbox = await subscribeInbox((event) => heard.push(event));
   await ensureListening();
   const longPoll = subscribe(started.conversationId);
-  const message = (await staffReply(started.conversationId, member.id, "Who reads this?", kind)) as { id: string };
+  const message = (await staffReply(started.conversationId, memberId, "Who reads this?", kind)) as { id: string };
   const woke = await longPoll.next(kind === "message" ? 5_000 : 500);
   longPoll.close();
   const isOurs = (event: InboxEvent) => event.type === "message" && event.conversation_id === started.conversationId;
