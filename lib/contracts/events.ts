@@ -31,16 +31,12 @@ export const visibleToVisitorSql = (row: string): string => `${row}.kind = '${VI
  * "A message was stored", as each of its three roads names it:
  * - `outbox`: the notification_events type the trigger `messages_notify` writes (public messages
  *   only), which is also the webhook event and the rules' event (a visitor's message);
- * - `longPoll`: the MESSAGE_CHANNEL payload APPEND_MESSAGE sends (public messages only);
  * - `inbox`: the first word of the INBOX_CHANNEL payload `m <conversation> <author type> <kind>`
- *   that the trigger `messages_inbox` sends for every message, notes included (staff see notes).
+ *   that the trigger `messages_inbox` sends for every message, notes included (staff see notes);
+ * - on MESSAGE_CHANNEL, APPEND_MESSAGE's payload is the bare conversation id (public messages only).
  */
 export const MESSAGE_CREATED = "message.created";
-export const messageStored = {
-  outbox: MESSAGE_CREATED,
-  longPoll: (conversationId: string) => conversationId,
-  inbox: "m",
-} as const;
+export const messageStored = { outbox: MESSAGE_CREATED, inbox: "m" } as const;
 
 /** "A staff member's typing changed" on the long-poll road (UPSERT_PRESENCE). */
 export const staffTypingPayload = (conversationId: string) => PRESENCE_PAYLOAD_PREFIX + conversationId;

@@ -39,16 +39,16 @@ export type RouteOperations = Record<string, Partial<Record<Method, OperationSpe
 
 // The family each part of the API belongs to, as its route files' wrappers say (widgetRoute,
 // visitorRoute…; tests/contract/openapi.test.ts checks each operation's against its route's).
-// The first prefix that matches wins.
 const FAMILY_BY_PREFIX: [string, Family][] = [
-  ["/api/v1/chat/widget/", "widget"],
-  ["/api/v1/chat/visitor/", "visitor"],
-  ["/api/v1/admin/", "admin"],
-  ["/api/v1/inbox/", "inbox"],
-  ["/api/v1/uploads/", "upload"],
-  ["/api/v1/cron/", "cron"],
-  ["/api/v1/inbound/", "inbound"],
-  ["/api/", "probe"],
+  ["/api/v1/chat/widget", "widget"],
+  ["/api/v1/chat/visitor", "visitor"],
+  ["/api/v1/admin", "admin"],
+  ["/api/v1/inbox", "inbox"],
+  ["/api/v1/uploads", "upload"],
+  ["/api/v1/cron", "cron"],
+  ["/api/v1/inbound", "inbound"],
+  ["/api/health", "probe"],
+  ["/api/ready", "probe"],
 ];
 
 /** The OpenAPI path of a route folder: `[param]` becomes `{param}`, as the contract test reads app/api. */
@@ -59,7 +59,7 @@ export const pathOf = (folder: string): string =>
     .join("/")}`;
 
 export function familyOf(path: string): Family {
-  const found = FAMILY_BY_PREFIX.find(([prefix]) => path.startsWith(prefix));
+  const found = FAMILY_BY_PREFIX.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
   if (!found) throw new Error(`No API family for ${path}`);
   return found[1];
 }
