@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clientId, displayName, requiredText, singleLineOptionalText, singleLineText } from "../core/validation/strings";
 import { isoTime, named } from "./wire";
+import { MESSAGE_CREATED } from "./events";
 
 // Rules (decisions.md, round 4, "Rules"; docs/rules.md): owners write them; an event, typed
 // conditions (all must hold) and actions, run in list order. What a field's type allows is fixed
@@ -22,7 +23,7 @@ export const MAX_SNOOZE_MINUTES = 129_600;
 /** GET /inbox/rules/{id}/runs answers at most this many, newest first. */
 export const RUNS_KEPT = 100;
 
-export const RULE_EVENTS = ["conversation.created", "message.created", "conversation.closed", "conversation.reopened", "conversation.idle", "sla.breached"] as const;
+export const RULE_EVENTS = ["conversation.created", MESSAGE_CREATED, "conversation.closed", "conversation.reopened", "conversation.idle", "sla.breached"] as const;
 export type RuleEvent = (typeof RULE_EVENTS)[number];
 
 export const RULE_OPS = ["eq", "neq", "in", "contains", "starts_with", "glob", "gt", "lt", "set", "not_set"] as const;

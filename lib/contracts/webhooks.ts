@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { clientId, singleLineOptionalText } from "../core/validation/strings";
+import { MESSAGE_CREATED } from "./events";
 
 export const WEBHOOK_EVENTS = [
   "conversation.started",
-  "message.created",
+  MESSAGE_CREATED,
   "conversation.closed",
   "ticket.created",
   "attachment.uploaded",

@@ -6,6 +6,7 @@ import type { Conversation } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
 import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID } from "./statements";
 import { signalMessage } from "../realtime/message-signals";
+import { isVisibleToVisitor } from "../contracts/events";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 import { fromMessageSqlRow, toWireMessage, type MessageRow, type MessageSource, type MessageSqlRow, type WireMessage } from "./message-view";
 import { assertUploaded, claimAttachments } from "./message-attachments";
@@ -53,7 +54,7 @@ export async function appendMessage<Message = WireMessage>(
   });
   if (!appended) return explainNothingAppended(queryPrepared, message, view);
   // Embedded mode has no NOTIFY listener: wake this process's long-polls once committed.
-  if (message.kind === "message" && isEmbeddedDatabase()) signalMessage(message.conversationId);
+  if (isVisibleToVisitor(message) && isEmbeddedDatabase()) signalMessage(message.conversationId);
   return appended;
 }
 

@@ -1,7 +1,7 @@
 import { queryPrepared, type PreparedStatement } from "../db/client";
 import { isEmbeddedDatabase } from "../core/env";
 import type { Member, Presence } from "../generated/prisma/client";
-import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../contracts/realtime-channels";
+import { MESSAGE_CHANNEL, PRESENCE_PAYLOAD_PREFIX } from "../contracts/events";
 import { signalPresence } from "../realtime/message-signals";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 

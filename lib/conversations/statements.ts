@@ -1,6 +1,6 @@
 import type { PreparedStatement } from "../db/client";
 import { drawAllowanceSql } from "../allowance/draw-statement";
-import { MESSAGE_CHANNEL } from "../contracts/realtime-channels";
+import { MESSAGE_CHANNEL, VISITOR_KIND, visibleToVisitorSql } from "../contracts/events";
 import { MESSAGE_SQL_COLUMNS } from "./message-view";
 
 // Prepared and run by every widget request: the bench's bare baseline (bench/baseline/server.ts)
@@ -12,7 +12,7 @@ export const PUBLIC_MESSAGES_AFTER: PreparedStatement = {
   text: `
     SELECT ${MESSAGE_SQL_COLUMNS}
     FROM messages m LEFT JOIN members mem ON mem.id = m.member_id
-    WHERE m.conversation_id = $1 AND m.kind = 'message' AND m.sequence > $2
+    WHERE m.conversation_id = $1 AND ${visibleToVisitorSql("m")} AND m.sequence > $2
     ORDER BY m.sequence
     LIMIT $3`,
 };
@@ -51,8 +51,8 @@ export const APPEND_MESSAGE: PreparedStatement = {
   text: `
     WITH bumped AS (
       UPDATE conversations
-      SET last_sequence = last_sequence + CASE WHEN $7 = 'message' THEN 1 ELSE 0 END,
-          last_note_number = last_note_number + CASE WHEN $7 = 'message' THEN 0 ELSE 1 END,
+      SET last_sequence = last_sequence + CASE WHEN $7 = '${VISITOR_KIND}' THEN 1 ELSE 0 END,
+          last_note_number = last_note_number + CASE WHEN $7 = '${VISITOR_KIND}' THEN 0 ELSE 1 END,
           status = CASE WHEN $4 = 'visitor' THEN 'open' ELSE status END,
           snoozed_until = CASE WHEN $4 = 'visitor' THEN NULL ELSE snoozed_until END
       WHERE id = $2 AND status IN ('open', 'snoozed')
@@ -60,13 +60,13 @@ export const APPEND_MESSAGE: PreparedStatement = {
       RETURNING last_sequence, last_note_number, visitor_name
     ), m AS (
       INSERT INTO messages (id, conversation_id, sequence, note_number, client_id, author_type, author_id, member_id, kind, body, has_attachments, sources)
-      SELECT $1, $2, bumped.last_sequence, CASE WHEN $7 = 'message' THEN 0 ELSE bumped.last_note_number END,
+      SELECT $1, $2, bumped.last_sequence, CASE WHEN $7 = '${VISITOR_KIND}' THEN 0 ELSE bumped.last_note_number END,
              $3, $4, $5, $6, $7, $8, $9, coalesce($10::jsonb, '[]'::jsonb)
       FROM bumped
       RETURNING *
     )
     SELECT ${MESSAGE_SQL_COLUMNS}, bumped.visitor_name,
-           CASE WHEN m.kind = 'message' THEN pg_notify('${MESSAGE_CHANNEL}', m.conversation_id)::text END AS notified
+           CASE WHEN ${visibleToVisitorSql("m")} THEN pg_notify('${MESSAGE_CHANNEL}', m.conversation_id)::text END AS notified
     FROM m CROSS JOIN bumped LEFT JOIN members mem ON mem.id = m.member_id`,
 };
 

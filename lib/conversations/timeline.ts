@@ -6,10 +6,11 @@ import { actingRule } from "../core/acting-rule";
 // Staff-only timeline events (decisions.md round 3, "Timeline events and close/reopen"): stored like
 // a note — kind `note`, the next note number, outside the public sequence the visitor reads — by
 // the system, with `event` set and the facts in `details`. Notes never reach the visitor's reads,
-// webhooks or emails (their trigger and statements take `kind = 'message'` only). The inbox draws
-// each as a centred line from `event` and `details` (times in the member's zone); `body` is a
-// plain English summary for any other reader. `unsnoozed` is also written by a trigger
-// (migration 20261128060000), whichever path wakes the conversation.
+// webhooks or emails (their trigger and statements let through only what isVisibleToVisitor in
+// lib/contracts/events.ts does). The inbox draws each as a centred line from `event` and `details`
+// (times in the member's zone); `body` is a plain English summary for any other reader.
+// `unsnoozed` is also written by a trigger (migration 20261128060000), whichever path wakes the
+// conversation.
 
 export const TIMELINE_EVENTS = ["assigned", "labelled", "snoozed", "unsnoozed", "reassigned", "rated", "team_changed", "attributes_changed", "sla_breached"] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];

@@ -8,6 +8,7 @@ import { storeEmails, type EmailDraft } from "./sending/outbox";
 import { renderEmail } from "./templates";
 import { canSignInSql } from "../members/can-sign-in";
 import { visibleConversationSql } from "../teams/visibility";
+import { visibleToVisitorSql } from "../contracts/events";
 
 // Staff alerts (decisions.md "Email"): a visitor wrote while nobody has had the inbox open for
 // staffIdleMs → one email to each member with an email and notify on (a deactivated member gets
@@ -67,7 +68,7 @@ const VISITOR_MESSAGES_AFTER = `
          ) END AS files
     FROM unnest($1::text[], $2::int[]) AS w(conversation_id, after)
     JOIN "messages" m ON m."conversation_id" = w.conversation_id AND m."sequence" > w.after
-   WHERE m."author_type" = 'visitor' AND m."kind" = 'message'
+   WHERE m."author_type" = 'visitor' AND ${visibleToVisitorSql("m")}
    ORDER BY m."conversation_id", m."sequence"`;
 
 // Compare and set, for the whole batch: a member's alert is recorded only if nobody recorded one

@@ -5,6 +5,7 @@ import type { Conversation, Message } from "../generated/prisma/client";
 import type { NotificationTimings } from "../jobs/timings";
 import { loadMessages, type LoadedMessage } from "../webhooks/event-data";
 import type { WebhookSubscription } from "../webhooks/webhook-consumer";
+import { MESSAGE_CREATED } from "../contracts/events";
 
 // What the consumers of a batch share, read once for the whole batch: two statements (three more
 // when a webhook takes message.created), whatever its size (docs/performance.md, step 28).
@@ -43,10 +44,10 @@ type MessageFactsRow = SqlRow<Message, "id" | "conversation_id" | "author_type" 
 export async function loadBatchFacts(executor: SqlExecutor, events: OutboxEvent[], timings: NotificationTimings): Promise<BatchFacts> {
   const { rows: settingsRows } = await executor.executeSql(BATCH_SETTINGS);
   const { webhooks, alertable, rule_events } = settingsRows[0] as { webhooks: WebhookSubscription[]; alertable: boolean; rule_events: string[] };
-  const messageIds = events.filter((event) => event.type === "message.created").map((event) => event.subjectId);
+  const messageIds = events.filter((event) => event.type === MESSAGE_CREATED).map((event) => event.subjectId);
   // The messages' webhook payloads only when a webhook takes them (the ORM, with author and
   // conversation); else only what the rules need.
-  const payloads = webhooks.some((webhook) => webhook.events.includes("message.created")) ? await loadMessages(messageIds) : null;
+  const payloads = webhooks.some((webhook) => webhook.events.includes(MESSAGE_CREATED)) ? await loadMessages(messageIds) : null;
   const messages = payloads ? factsOfLoaded(payloads) : await messageFacts(executor, messageIds);
   return { webhooks, alertable, messages, payloads, ruleEvents: new Set(rule_events), timings };
 }

@@ -12,6 +12,7 @@ import { queueUnsnoozeCheck } from "../conversations/snooze";
 import { emailMentionedMember } from "../email/mention-emails";
 import { queueRuleEvents } from "../rules/rule-events";
 import { alertSlaBreach } from "./sla-breach-alert";
+import { MESSAGE_CREATED } from "../contracts/events";
 
 // What each event of the outbox causes. The triggers write an event in the transaction of the
 // change (docs/notifications.md, "How an event travels"); the dispatcher (./dispatcher.ts) hands
@@ -38,8 +39,8 @@ export interface Effects {
 export type Consumer = (event: OutboxEvent, batch: BatchFacts) => Effects | null | Promise<Effects | null>;
 
 export const RULES: Record<NotificationEventType, readonly Consumer[]> = {
-  // A public message (the trigger leaves out notes), from a visitor or a staff member:
-  "message.created": [
+  // A public message (the trigger leaves out notes: isVisibleToVisitor), from a visitor or a staff member:
+  [MESSAGE_CREATED]: [
     deliverToWebhooks,    // a delivery to each webhook that takes message.created
     queueStaffAlertCheck, // from a visitor, while some member takes alerts: a staff-alert check, now
     queueFollowUpCheck,   // from staff, when the visitor left an email: a follow-up check followUpDelayMs (10 min) later

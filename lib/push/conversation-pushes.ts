@@ -5,6 +5,7 @@ import { QUEUES, type JobSpec } from "../jobs/queue";
 import { pushToMembers } from "./send-push";
 import { canSignInSql } from "../members/can-sign-in";
 import { visibleConversationSql } from "../teams/visibility";
+import { visibleToVisitorSql } from "../contracts/events";
 
 // What is pushed (decisions.md, round 3): a new conversation to every member who can sign in, may
 // see it (docs/teams.md) and has no inbox tab open (none seen for the staff alerts' idle time), a mention to the member
@@ -47,7 +48,7 @@ export const pushJob = (kind: PushKind, conversationId: string, memberId?: strin
 const SUMMARY = `
   SELECT c."id", c."visitor_name", s."name" AS site_name,
          (SELECT m."body" FROM "messages" m
-           WHERE m."conversation_id" = c."id" AND m."author_type" = 'visitor' AND m."kind" = 'message'
+           WHERE m."conversation_id" = c."id" AND m."author_type" = 'visitor' AND ${visibleToVisitorSql("m")}
            ORDER BY m."sequence" LIMIT 1) AS first_message
     FROM "conversations" c JOIN "sites" s ON s."id" = c."site_id"
    WHERE c."id" = $1`;

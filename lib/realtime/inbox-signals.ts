@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type { InboxEvent } from "../contracts/inbox-events";
 import { log } from "../core/log";
 import { queryPrepared, type PreparedStatement } from "../db/client";
-import { INBOX_CHANNEL, sessionsEndedPayload, type SessionsEnded } from "./events";
+import { INBOX_CHANNEL, sessionsEndedPayload, type SessionsEnded } from "../contracts/events";
 import { addConsumer, listen, stopListening } from "./listener";
 import { processSingleton } from "../core/process-registry.mjs";
 
@@ -18,7 +18,7 @@ import { processSingleton } from "../core/process-registry.mjs";
 // `sessions_ended` events. Each instance ends its matching streams; these are never delivered to
 // a stream as data.
 
-export { INBOX_CHANNEL, parseInboxEvent, type SessionsEnded } from "./events";
+export { INBOX_CHANNEL, parseInboxEvent, type SessionsEnded } from "../contracts/events";
 export type { InboxEvent } from "../contracts/inbox-events";
 
 // One per process (lib/core/process-registry.mjs), whichever copy of this module holds the stream.

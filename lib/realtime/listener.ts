@@ -2,20 +2,13 @@ import pg from "pg";
 import { directDatabaseUrl } from "../core/env";
 import { log } from "../core/log";
 import { listenEmbedded } from "../db/client";
-import {
-  INBOX_CHANNEL,
-  MESSAGE_CHANNEL,
-  PRESENCE_PAYLOAD_PREFIX,
-  parseInboxEvent,
-  parseSessionsEnded,
-  type RealtimeEventKind,
-  type RealtimeEvents,
-} from "./events";
+import { INBOX_CHANNEL, MESSAGE_CHANNEL, decodeLongPollPayload, parseInboxEvent, parseSessionsEnded } from "../contracts/events";
+import type { RealtimeEventKind, RealtimeEvents } from "./events";
 import { processSingleton } from "../core/process-registry.mjs";
 
-// The process's one listener for the database's NOTIFYs (events.ts lists the channels and the
-// events). On PostgreSQL: ONE connection on directDatabaseUrl() (a transaction pooler cannot carry
-// LISTEN) that LISTENs on both channels; on PGlite: the embedded database's in-process listener
+// The process's one listener for the database's NOTIFYs (lib/contracts/events.ts names the
+// channels and payloads, ./events.ts the events). On PostgreSQL: ONE connection on
+// directDatabaseUrl() (a transaction pooler cannot carry LISTEN) that LISTENs on both channels; on PGlite: the embedded database's in-process listener
 // (the inbox's triggers; the widget's own writes signal their long-polls directly there). Each
 // event goes to the one consumer of its kind: message-signals.ts (the widget's long-polls) or
 // inbox-signals.ts (the inbox's event streams).
@@ -112,14 +105,14 @@ export function listen(): Promise<boolean> {
   return attempt;
 }
 
-// The hot path (every message and staff typing of every widget): no allocation beyond the slice.
+const onMessage = (conversationId: string) => state.handlers.message?.(conversationId);
+const onStaffTyping = (conversationId: string) => state.handlers.staff_typing?.(conversationId);
+
 function onNotification(message: pg.Notification): void {
   const payload = message.payload;
   if (!payload) return;
-  if (message.channel === MESSAGE_CHANNEL) {
-    if (payload.startsWith(PRESENCE_PAYLOAD_PREFIX)) state.handlers.staff_typing?.(payload.slice(PRESENCE_PAYLOAD_PREFIX.length));
-    else state.handlers.message?.(payload);
-  } else if (message.channel === INBOX_CHANNEL) onInboxPayload(payload);
+  if (message.channel === MESSAGE_CHANNEL) decodeLongPollPayload(payload, onMessage, onStaffTyping);
+  else if (message.channel === INBOX_CHANNEL) onInboxPayload(payload);
 }
 
 function onInboxPayload(payload: string): void {

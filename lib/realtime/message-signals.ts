@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { directDatabaseUrl } from "../core/env";
 import { isDraining, onDrain } from "../core/lifecycle.mjs";
-import { PRESENCE_PAYLOAD_PREFIX } from "./events";
+import { staffTypingPayload } from "../contracts/events";
 import { addConsumer, listen, listeningSinceTime, stopListening as stopListener } from "./listener";
 import { recentSignals, type RecentSignals } from "./recent-signals";
 import { processSingleton } from "../core/process-registry.mjs";
@@ -26,8 +26,8 @@ const recent = processSingleton("recent message signals", (): RecentSignals => r
 const recentPresence = processSingleton("recent presence signals", (): RecentSignals => recentSignals(SIGNAL_MEMORY_MS));
 // Signals are recorded from here on: what came before (an earlier process's) is not on record.
 const recordingSince = processSingleton("signals recorded since", () => performance.now());
-/** The emitter's event (and the NOTIFY payload) of a presence signal; a message's is the bare id. */
-const presenceEvent = (conversationId: string) => PRESENCE_PAYLOAD_PREFIX + conversationId;
+/** The emitter's event of a presence signal (its NOTIFY payload); a message's is the bare id. */
+const presenceEvent = staffTypingPayload;
 
 /** Since when (performance.now()) this process has recorded signals (tests, diagnostics). */
 export const signalsRecordedSince = (): number => recordingSince;

@@ -7,6 +7,7 @@ import { QUEUES, type JobSpec } from "../jobs/queue";
 import { RULES_BOT_ID } from "./actions";
 import { runRulesForEvent, type RuleEventInput } from "./run-rules";
 import { idleCandidates } from "./statements";
+import { MESSAGE_CREATED } from "../contracts/events";
 
 // Where rules hear of events (docs/rules.md, "Where rules run"). The outbox's triggers write an
 // event in the transaction of the change; the dispatcher hands it to `queueRuleEvents` (the rules
@@ -51,10 +52,10 @@ export async function queueRuleEvents(event: OutboxEvent, batch: RuleListeners &
     const line = await (await db()).message.findUnique({ where: { id: event.subjectId }, select: { conversationId: true } });
     return line ? job({ event: "sla.breached", conversationId: line.conversationId }) : null;
   }
-  if (event.type !== "message.created") return null;
+  if (event.type !== MESSAGE_CREATED) return null;
   const message = batch.messages.get(event.subjectId);
   if (!message) return null;
-  if (message.authorType === "visitor") return job({ event: "message.created", conversationId: message.conversationId, messageId: event.subjectId });
+  if (message.authorType === "visitor") return job({ event: MESSAGE_CREATED, conversationId: message.conversationId, messageId: event.subjectId });
   if (message.authorType !== "system" || !(batch.ruleEvents.has("conversation.closed") || batch.ruleEvents.has("conversation.reopened"))) return null;
   const row = await (await db()).message.findUnique({ where: { id: event.subjectId }, select: { event: true, details: true } });
   const ruleEvent = row?.event ? CLOSE_EVENTS[row.event] : undefined;

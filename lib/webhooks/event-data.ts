@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import { messageInclude, toWebhookWireMessage } from "../conversations/message-view";
 import { ticketWireInclude, toWebhookWireTicket, toWireAttachment } from "../tickets/ticket-view";
 import type { WebhookEvent } from "../contracts/webhooks";
+import { MESSAGE_CREATED } from "../contracts/events";
 
 // The `data` of each webhook event, in the wire shapes of the spec, built from the row the event
 // is about when it is dispatched. null: the row is gone, so there is nothing to tell.
@@ -38,7 +39,7 @@ export async function eventData(
 ): Promise<Record<string, unknown> | null> {
   const prisma = await db();
   switch (type) {
-    case "message.created": {
+    case MESSAGE_CREATED: {
       const message = messages ? messages.get(subjectId) : await loadOne(subjectId);
       return message ? messageEventData(message) : null;
     }

@@ -54,7 +54,7 @@ describe("the OpenAPI document", () => {
         if (!contract) continue; // the 404 answer of a method the route does not support
         found.push(`${method} ${template}`);
         const operation = operations.find((candidate) => candidate.method === method && candidate.path === template);
-        expect(operation, `${method} ${template} is missing from lib/openapi/operations.ts`).toBeDefined();
+        expect(operation, `${method} ${template} is missing from lib/openapi/operations/<family>/<resource>.ts (listed in lib/openapi/operations.ts)`).toBeDefined();
         expect(operation!.family, `${method} ${template}: family`).toBe(contract.family);
         expect(operation!.body === contract.body, `${method} ${template}: the document's body schema is not the one the route validates with`).toBe(true);
         expect(operation!.query === contract.query, `${method} ${template}: the document's query schema is not the one the route validates with`).toBe(true);
@@ -80,13 +80,30 @@ describe("the OpenAPI document", () => {
   });
 
   test("is built from schema modules only, never from a service", () => {
-    const dir = path.resolve(import.meta.dirname, "../../lib/openapi");
-    const imports = readdirSync(dir).flatMap((file) =>
-      [...readFileSync(path.join(dir, file), "utf8").matchAll(/^import (type )?.* from "([^"]+)";$/gm)].map(([, typeOnly, from = ""]) => ({ file, typeOnly, from })),
+    const lib = path.resolve(import.meta.dirname, "../../lib");
+    const dir = path.join(lib, "openapi");
+    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts"));
+    const imports = files.flatMap((file) =>
+      [...readFileSync(path.join(dir, file), "utf8").matchAll(/^import (type )?.* from "([^"]+)";$/gm)].map(([, typeOnly, from = ""]) => ({
+        file,
+        typeOnly,
+        // Relative to lib/: `contracts/inbox`, `openapi/operation`, `core/errors`; a package stays as written.
+        from: from.startsWith(".") ? path.relative(lib, path.resolve(dir, path.dirname(file), from)) : from,
+      })),
     );
     expect(imports.length).toBeGreaterThan(10);
-    const services = imports.filter(({ typeOnly, from }) => !typeOnly && from.startsWith("../") && !from.startsWith("../contracts/") && from !== "../core/errors");
+    const services = imports.filter(
+      ({ typeOnly, from }) => !typeOnly && !from.startsWith("contracts/") && !from.startsWith("openapi/") && from !== "core/errors" && from !== "zod",
+    );
     expect(services).toEqual([]);
+  });
+
+  test("names each operation's method, path and family once: by its route folder and method", () => {
+    const dir = path.resolve(import.meta.dirname, "../../lib/openapi/operations");
+    const repeated = readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts"))
+      .filter((file) => /^\s*(method|path|family):/m.test(readFileSync(path.join(dir, file), "utf8")));
+    expect(repeated).toEqual([]);
   });
 
   test("is served at /api/v1/openapi.json", async () => {
