@@ -7,7 +7,7 @@ import { ATTRIBUTE_FIELD, RUNS_KEPT, type FieldKind, type RuleAction, type RuleC
 import { performAction } from "./actions";
 import { attributeSource } from "./attributes";
 import { checkConditions } from "./conditions";
-import { loadFacts } from "./facts";
+import { loadFacts, type ConversationFacts } from "./facts";
 import { claimRun, pruneRuns } from "./statements";
 
 // Running the rules of one event (docs/rules.md), in a job after the event's write committed,
@@ -60,29 +60,66 @@ export async function runRulesForEvent(input: RuleEventInput): Promise<number> {
     if (!matched) continue;
     const runId = `rr_${randomUUID()}`;
     if (!(await claimRun(prisma, { id: runId, ruleId: rule.id, eventKey: input.key, conversationId: input.conversationId, matched }))) continue;
-    const outcomes = await performActions(rule, input.conversationId);
+    const { outcomes, changed } = await performActions(rule, input.conversationId, facts);
     const failed = outcomes.find((outcome) => !outcome.ok);
     await prisma.ruleRun.update({ where: { id: runId }, data: { actions: outcomes as object[], error: failed ? `${failed.type}: ${failed.error}` : null } });
-    await pruneRuns(prisma, rule.id, RUNS_KEPT).catch(() => undefined);
+    if (pruneDue(rule.id)) await pruneRuns(prisma, rule.id, RUNS_KEPT).catch(() => undefined);
     acted++;
     // The next rule sees what this one did.
-    if (outcomes.some((outcome) => outcome.ok)) facts = await loadFacts(input.conversationId, input.event, input.messageId ?? null);
+    if (changed) facts = await loadFacts(input.conversationId, input.event, input.messageId ?? null);
   }
   return acted;
 }
 
-async function performActions(rule: RunnableRule, conversationId: string): Promise<ActionOutcome[]> {
+async function performActions(rule: RunnableRule, conversationId: string, facts: ConversationFacts): Promise<{ outcomes: ActionOutcome[]; changed: boolean }> {
   const outcomes: ActionOutcome[] = [];
+  let changed = false;
+  const held = { labels: new Set(facts.labels), team: facts.team }; // as this rule's own actions leave it
   for (const action of rule.actions) {
+    if (changesNothing(action, held)) {
+      outcomes.push({ type: action.type, ok: true });
+      continue;
+    }
     try {
       await actAsRule(rule, () => performAction(action, conversationId, rule));
       outcomes.push({ type: action.type, ok: true });
+      changed = true;
+      if (action.type === "add_label") held.labels.add(action.label_id);
+      if (action.type === "remove_label") held.labels.delete(action.label_id);
+      if (action.type === "assign_team") held.team = action.team_id;
     } catch (error) {
       outcomes.push({ type: action.type, ok: false, error: errorText(error) });
       if (!(error instanceof AppError)) log.warn("rule_action_failed", { ruleId: rule.id, conversationId, action: action.type, error });
     }
   }
-  return outcomes;
+  return { outcomes, changed };
+}
+
+/**
+ * An action the facts say is done already (the label is on, the team is the one): the service
+ * would find the same and write nothing, but only after a transaction and a lock of its own. A
+ * rule that matches every message of a conversation then costs its run's record and no more.
+ */
+function changesNothing(action: RuleAction, held: { labels: ReadonlySet<string>; team: string | null }): boolean {
+  switch (action.type) {
+    case "add_label":
+      return held.labels.has(action.label_id);
+    case "remove_label":
+      return !held.labels.has(action.label_id);
+    case "assign_team":
+      return held.team === action.team_id;
+    default:
+      return false;
+  }
+}
+
+/** Runs of one rule between prunes: the prune keeps the newest RUNS_KEPT and the last day's, so doing it now and then keeps the same. */
+const PRUNE_EVERY = 20;
+const runsSincePrune = new Map<string, number>();
+function pruneDue(ruleId: string): boolean {
+  const count = runsSincePrune.get(ruleId) ?? 0;
+  runsSincePrune.set(ruleId, (count + 1) % PRUNE_EVERY);
+  return count === 0;
 }
 
 /** What a run shows of an error: a service's own message; anything else in general words (the log has it). */
