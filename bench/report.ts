@@ -100,7 +100,12 @@ export function formatReport(run: {
       return `| ${r.scenario} | ${databaseName(r)} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRssMiB} | ${base?.rps ?? "–"} | ${base?.p99 ?? "–"} | ${base ? fixed(ratio(r.rps, base.rps)) : "–"} | ${r.cpuUs}${base ? ` (${base.cpuUs})` : ""} | ${base ? fixed(ratio(base.cpuUs, r.cpuUs)) : "–"} | ${text} | ${met} |`;
     }),
     "",
-    ...rows.filter((r) => r.settleMs !== undefined).map((r) => `${r.scenario}: ${r.settleMs} ms spent settling the backlog after the service's ${r.requests} requests.`),
+    ...rows
+      .filter((r) => r.settleMs !== undefined)
+      .map((r) => {
+        const sustained = Math.round(r.requests / (r.requests / r.rps + r.settleMs! / 1000));
+        return `${r.scenario}: ${r.settleMs} ms spent settling the backlog after the service's ${r.requests} requests, so ${sustained} req/s sustained (÷ baseline ${r.baseline ? fixed(sustained / r.baseline.rps) : "–"}).`;
+      }),
     run.rules?.latency
       ? `Rules (${run.rules.count} enabled${run.rules.sla ? ", an SLA policy" : ""}): ${run.rules.latency.events} visitors' messages at ${run.rules.latency.perSecond}/s, each labelled by a rule — from the message to the rule's timeline line p50 ${run.rules.latency.p50} ms, p99 ${run.rules.latency.p99} ms, max ${run.rules.latency.max} ms, ${run.rules.latency.landed}/${run.rules.latency.events} landed (target: p99 ≤ 1,000 ms) ${verdict([run.rules.latency.p99 <= 1000, run.rules.latency.landed === run.rules.latency.events])}.`
       : "",

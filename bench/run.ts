@@ -148,8 +148,12 @@ async function measureScenario(deployment: Deployment, scenario: string, next: P
   const backlog = settleOn ? await backlogWatch(settleOn) : null;
   // With notifications, a send leaves deliveries behind, which the service would work off during
   // the baseline's turns: there the two run one after the other, as before.
-  const [result, baselineResult] = await timedLoops(baseline ? [service, baseline] : [service], next, deployment.notifications ? 1 : SLICES, backlog?.settle).finally(() => backlog?.close());
-  const row: Row = { scenario, database: deployment.database, notifications: deployment.notifications, ...result!, peakRssMiB: memory.stop().peak };
+  let peakRssMiB = 0;
+  const [result, baselineResult] = await timedLoops(baseline ? [service, baseline] : [service], next, deployment.notifications ? 1 : SLICES, backlog?.settle).finally(() => {
+    peakRssMiB = memory.stop().peak;
+    return backlog?.close();
+  });
+  const row: Row = { scenario, database: deployment.database, notifications: deployment.notifications, ...result!, peakRssMiB };
   if (baselineResult) row.baseline = baselineResult;
   rows.push(row);
   console.log(`${deployment.label} — ${scenario}: ${JSON.stringify({ ...row, scenario: undefined })}`);
