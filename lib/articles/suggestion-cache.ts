@@ -21,7 +21,7 @@ export interface Suggestions {
 }
 
 /** Also bounds how stale the empty query's order (the most viewed) can be. */
-export const TTL_MS = 30_000;
+const TTL_MS = 30_000;
 /** A Map entry's and the LRU's bookkeeping per key, beside the strings' bytes. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
@@ -47,7 +47,7 @@ function newCache(kib: number): LRUCache<string, Suggestions> | null {
 }
 
 /** The same lookup whatever the case and spacing the visitor typed ("Ship  " and "ship" search alike). */
-export const normaliseQuery = (q: string) => q.trim().replace(/\s+/g, " ").toLowerCase();
+const normaliseQuery = (q: string) => q.trim().replace(/\s+/g, " ").toLowerCase();
 
 const siteOf = (key: string) => key.slice(0, key.indexOf("\n"));
 
