@@ -11,7 +11,7 @@ export type RunSql = (text: string, values?: unknown[]) => Promise<unknown>;
 export const TOPICS = ["shipping", "refund", "password", "invoice", "account", "delivery", "payment", "returns", "warranty", "subscription"];
 const WORDS = ["order", "please", "days", "business", "track", "parcel", "email", "settings", "card", "change", "cancel", "address", "customs", "label", "exchange", "size", "colour", "login", "reset", "link", "billing", "plan", "upgrade", "store", "item", "damaged", "missing", "courier", "international", "fee", "receipt", "confirm", "profile", "secure", "update", "within", "working", "support", "team", "contact"];
 /** Words that appear in about one article in two hundred. */
-const VERBS = ["track", "cancel", "change", "reset", "update"];
+export const VERBS = ["track", "cancel", "change", "reset", "update"];
 export const RARE = ["zeppelin", "quokka", "marmalade", "harpsichord", "obsidian"];
 
 const BATCH = 2_000;

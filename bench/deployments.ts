@@ -36,7 +36,7 @@ export interface Deployment {
   /** Webhook requests and emails received so far (with notifications). */
   delivered(): { webhooks: number; emails: number } | null;
   /** More instances of the service on the same database (PostgreSQL), on the next ports. */
-  addInstances(count: number): Promise<{ ports: number[]; pids: number[]; stop(): Promise<void> }>;
+  addInstances(count: number, extraEnv?: Record<string, string>): Promise<{ ports: number[]; pids: number[]; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -131,9 +131,9 @@ export async function deploy(options: BenchOptions, kind: { database: DatabaseKi
       url,
       adminToken,
       delivered: () => (receiver && smtp ? { webhooks: receiver.received.length, emails: smtp.mails.length } : null),
-      addInstances: async (count) => {
+      addInstances: async (count, extraEnv = {}) => {
         const ports = Array.from({ length: count }, (_, i) => kind.port + 2 + i);
-        const extra = ports.map((port) => startProcess(process.execPath, serverCommand(options, port), { ...env, PORT: String(port) }, log));
+        const extra = ports.map((port) => startProcess(process.execPath, serverCommand(options, port), { ...env, ...extraEnv, PORT: String(port) }, log));
         await Promise.all(ports.map((port) => waitForHttp(port)));
         return { ports, pids: extra.map((child) => child.pid!), stop: () => Promise.all(extra.map(stopProcess)).then(() => {}) };
       },

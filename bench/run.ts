@@ -15,10 +15,15 @@ import { measureHostPageScore, type HostPageScore } from "./host-page-score";
 import { openWidgets } from "./open-widgets";
 import { readOptions, type Part } from "./options";
 import { cpuMs, hardOpenFileLimit, watchMemory } from "./processes";
-import { formatReport, type InboxRow, type OpenRow, type Row, type Soak } from "./report";
+import { formatReport, type InboxRow, type OpenRow, type Row, type Soak, type SuggestionRow } from "./report";
 import { scenarios } from "./scenarios";
 import { BENCH_ORIGIN, BENCH_SITE, onPostgres, type Widget } from "./seed";
-import { seedArticles, TYPED } from "./article-seed";
+import { seedArticles } from "./article-seed";
+import { backlogWatch } from "./backlog";
+import { openLoopSamples, type OpenLoopSamples } from "./open-loop";
+import { measureRuleLatency, type RuleLatency } from "./rule-latency";
+import { installRules } from "./rules-setup";
+import { seededRandom, typists } from "./typing";
 
 const root = path.resolve(import.meta.dirname, "..");
 const options = readOptions();
@@ -36,6 +41,8 @@ const open: OpenRow[] = [];
 let soak: Soak | null = null;
 let inbox: InboxRow | null = null;
 let hostPage: HostPageScore | null = null;
+const suggestionRows: SuggestionRow[] = [];
+let ruleLatency: RuleLatency | null = null;
 const has = (part: Part) => options.only.has(part);
 
 async function main(): Promise<void> {
@@ -55,6 +62,7 @@ async function main(): Promise<void> {
       await measureHostPage(deployment);
       if (has("soak") && options.soakSeconds > 0) soak = await soakRss(deployment);
       await measure(deployment, requestParts);
+      if (options.rules > 0 && has("send")) await measureSendWithRules(deployment);
       if (has("suggestions")) await measureSuggestions(deployment);
       if (has("open widgets")) {
         for (const count of options.sizes) {
@@ -91,7 +99,8 @@ async function main(): Promise<void> {
     open,
     inbox,
     hostPage,
-    suggestions: has("suggestions") && options.databases.includes("postgres") ? { visitors: options.visitors, articles: options.articles } : null,
+    suggestions: has("suggestions") && options.databases.includes("postgres") ? { visitors: options.visitors, articles: options.articles, pauseMs: options.pauseMs, rows: suggestionRows } : null,
+    rules: options.rules > 0 && has("send") && options.databases.includes("postgres") ? { count: options.rules, sla: options.sla, latency: ruleLatency } : null,
   });
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/latest.md"), report);
@@ -118,21 +127,54 @@ async function measure(deployment: Deployment, parts: readonly string[]): Promis
   const all = scenarios(deployment.widgets);
   const before = deployment.delivered();
   for (const scenario of parts) {
-    const next = all[scenario]!;
-    const service = { pid: deployment.service.pid!, port: deployment.port };
-    const baseline = deployment.baselinePort && deployment.baselinePid && WITH_BASELINE.has(scenario) ? { pid: deployment.baselinePid, port: deployment.baselinePort } : null;
-    const memory = watchMemory(service.pid);
-    // With notifications, a send leaves deliveries behind, which the service would work off during
-    // the baseline's turns: there the two run one after the other, as before.
-    const [result, baselineResult] = await timedLoops(baseline ? [service, baseline] : [service], next, deployment.notifications ? 1 : SLICES);
-    const row: Row = { scenario, database: deployment.database, notifications: deployment.notifications, ...result!, peakRssMiB: memory.stop().peak };
-    if (baselineResult) row.baseline = baselineResult;
-    rows.push(row);
-    console.log(`${deployment.label} — ${scenario}: ${JSON.stringify({ ...row, scenario: undefined })}`);
+    // With --rules, the bare send settles its backlog after each turn as the send with rules does.
+    const settle = options.rules > 0 && scenario === "send" && deployment.url ? deployment.url : null;
+    await measureScenario(deployment, scenario, all[scenario]!, settle);
   }
   const after = deployment.delivered();
   if (before && after) console.log(`${deployment.label}: ${after.webhooks - before.webhooks} webhook requests and ${after.emails - before.emails} emails received during the run`);
   if (after) rows.filter((row) => row.notifications).forEach((row) => (row.delivered = after));
+}
+
+/**
+ * `scenario` (its row's name) beside the baseline when it has one. `settleOn`: after each of the
+ * service's turns, wait until the work it owes is done (bench/backlog.ts), its CPU time counted.
+ */
+async function measureScenario(deployment: Deployment, scenario: string, next: Parameters<typeof closedLoop>[0]["next"], settleOn: string | null): Promise<void> {
+  const service = { pid: deployment.service.pid!, port: deployment.port };
+  const baselineName = scenario.startsWith("send") ? "send" : scenario;
+  const baseline = deployment.baselinePort && deployment.baselinePid && WITH_BASELINE.has(baselineName) ? { pid: deployment.baselinePid, port: deployment.baselinePort } : null;
+  const memory = watchMemory(service.pid);
+  const backlog = settleOn ? await backlogWatch(settleOn) : null;
+  // With notifications, a send leaves deliveries behind, which the service would work off during
+  // the baseline's turns: there the two run one after the other, as before.
+  let peakRssMiB = 0;
+  const [result, baselineResult] = await timedLoops(baseline ? [service, baseline] : [service], next, deployment.notifications ? 1 : SLICES, backlog?.settle).finally(() => {
+    peakRssMiB = memory.stop().peak;
+    return backlog?.close();
+  });
+  const row: Row = { scenario, database: deployment.database, notifications: deployment.notifications, ...result!, peakRssMiB };
+  if (baselineResult) row.baseline = baselineResult;
+  rows.push(row);
+  console.log(`${deployment.label} — ${scenario}: ${JSON.stringify({ ...row, scenario: undefined })}`);
+}
+
+/**
+ * Issue 44 / 43 item 5: the send scenario again, now with `--rules` enabled rules and (`--sla`) an
+ * SLA policy (bench/rules-setup.ts), beside the same baseline; then how soon a rule acts: 200
+ * visitors' messages at 20 a second, each labelled by a rule (bench/rule-latency.ts).
+ */
+async function measureSendWithRules(deployment: Deployment): Promise<void> {
+  if (!deployment.url) return;
+  const installed = await installRules({ port: deployment.port, url: deployment.url }, options.rules, options.sla);
+  console.log(`installed ${installed.rules} rules${installed.slaPolicy ? " and an SLA policy" : ""}`);
+  // The new policy marks every open conversation once: computed before the measurement.
+  const backlog = await backlogWatch(deployment.url, { timeoutMs: 120_000 });
+  console.log(`the SLA sweep's first pass and the rules' setup settled in ${Math.round(await backlog.settle().finally(() => backlog.close()))} ms`);
+  await measureScenario(deployment, `send, ${installed.rules} rules${installed.slaPolicy ? " + SLA" : ""}`, scenarios(deployment.widgets).send!, deployment.url);
+  // Conversations no send scenario wrote to (the idle polls' only read theirs).
+  ruleLatency = await measureRuleLatency(deployment.port, deployment.url, deployment.widgets.slice(300, 500), 20);
+  console.log(`rule latency: ${JSON.stringify(ruleLatency)}`);
 }
 
 // A server measured beside its baseline takes turns with it, SLICES times each, so that whatever
@@ -140,22 +182,31 @@ async function measure(deployment: Deployment, parts: readonly string[]): Promis
 // ±0.1 between runs.
 const SLICES = 4;
 
-/** The servers' measurements, each warmed up before its first turn, with its CPU time per request. */
-async function timedLoops(servers: { pid: number; port: number }[], next: Parameters<typeof closedLoop>[0]["next"], slices: number) {
-  const measured = servers.map(() => ({ loops: [] as LoadSamples[], cpuMs: 0, agent: keptConnections(CONNECTIONS) }));
+/**
+ * The servers' measurements, each warmed up before its first turn, with its CPU time per request.
+ * `settle` (the first server's, the service's): after each of its turns (the warm-up too), wait
+ * for the work it owes; that wait's CPU time is counted, its length reported as `settleMs`.
+ */
+async function timedLoops(servers: { pid: number; port: number }[], next: Parameters<typeof closedLoop>[0]["next"], slices: number, settle?: () => Promise<number>) {
+  const measured = servers.map(() => ({ loops: [] as LoadSamples[], cpuMs: 0, settleMs: 0, agent: keptConnections(CONNECTIONS) }));
   for (let slice = 0; slice < slices; slice++) {
     for (const [i, { pid, port }] of servers.entries()) {
       const { agent } = measured[i]!;
-      if (slice === 0) await closedLoop({ port, connections: CONNECTIONS, durationMs: WARMUP_MS, next, agent });
+      const settleHere = i === 0 ? settle : undefined;
+      if (slice === 0) {
+        await closedLoop({ port, connections: CONNECTIONS, durationMs: WARMUP_MS, next, agent });
+        await settleHere?.();
+      }
       const cpuBefore = cpuMs(pid);
       measured[i]!.loops.push(await closedLoopSamples({ port, connections: CONNECTIONS, durationMs: (options.seconds * 1000) / slices, next, agent }));
+      if (settleHere) measured[i]!.settleMs += await settleHere();
       measured[i]!.cpuMs += cpuMs(pid) - cpuBefore;
     }
   }
   for (const { agent } of measured) agent.destroy();
-  return measured.map(({ loops, cpuMs: cpu }) => {
+  return measured.map(({ loops, cpuMs: cpu, settleMs }) => {
     const result = summarize(loops);
-    return { ...result, cpuUs: Math.round((cpu * 1000) / Math.max(1, result.requests)) };
+    return { ...result, cpuUs: Math.round((cpu * 1000) / Math.max(1, result.requests)), ...(settle ? { settleMs: Math.round(settleMs) } : {}) };
   });
 }
 
@@ -214,9 +265,12 @@ async function measureOpenWidgets(deployment: Deployment, widgets: Widget[], fil
 /**
  * The widget's article suggestions over HTTP (issue 40: p99 ≤ 50 ms with 200 visitors typing at
  * once): the bench site's help center on, N published articles (bench/article-seed.ts), and
- * `visitors` connections each asking GET /api/v1/chat/widget/{site}/articles?q=…&limit=3 for what a
- * visitor types, as the widget does after a pause in typing. PostgreSQL only: in embedded mode the
- * service holds the database, so nothing can be seeded after it starts.
+ * `visitors` visitors each typing questions (bench/typing.ts) and asking GET
+ * /api/v1/chat/widget/{site}/articles?q=…&limit=3 once per pause, a pause every `--pause-ms`, in an
+ * open loop (bench/open-loop.ts). Two servers on the same database take turns: the service with its
+ * suggestions cache (lib/articles/suggestion-cache.ts) and one more instance with it off
+ * (SUGGESTION_CACHE_KIB=0), so the cache's gain is measured in the same run. PostgreSQL only: in
+ * embedded mode the service holds the database, so nothing can be seeded after it starts.
  */
 async function measureSuggestions(deployment: Deployment): Promise<void> {
   await onPostgres(deployment.url!, async (client) => {
@@ -224,22 +278,53 @@ async function measureSuggestions(deployment: Deployment): Promise<void> {
     await seedArticles((text, values) => client.query(text, values), BENCH_SITE, options.articles);
     await client.query("ANALYZE articles");
   });
-  const next = (worker: number, iteration: number) => {
-    const [, typed] = TYPED[(worker + iteration) % TYPED.length]!;
-    return { method: "GET", path: `/api/v1/chat/widget/${BENCH_SITE}/articles?limit=3&q=${encodeURIComponent(typed(worker * 31 + iteration))}`, headers: { Origin: BENCH_ORIGIN } };
-  };
-  const agent = keptConnections(options.visitors);
-  const memory = watchMemory(deployment.service.pid!);
+  const uncached = await deployment.addInstances(1, { SUGGESTION_CACHE_KIB: "0" });
+  const servers = [
+    { label: "cache on", pid: deployment.service.pid!, port: deployment.port },
+    { label: "cache off", pid: uncached.pids[0]!, port: uncached.ports[0]! },
+  ];
+  const [min, max] = options.pauseMs;
+  const pauseMs = () => min + Math.random() * (max - min);
   try {
-    await closedLoop({ port: deployment.port, connections: options.visitors, durationMs: WARMUP_MS, next, agent });
-    const cpuBefore = cpuMs(deployment.service.pid!);
-    const result = summarize([await closedLoopSamples({ port: deployment.port, connections: options.visitors, durationMs: options.seconds * 1000, next, agent })]);
-    const cpuUs = Math.round(((cpuMs(deployment.service.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests));
-    const row: Row = { scenario: "suggestions", database: deployment.database, notifications: false, ...result, cpuUs, peakRssMiB: memory.stop().peak };
-    rows.push(row);
-    console.log(`${deployment.label} — suggestions (${options.visitors} visitors, ${options.articles} articles): ${JSON.stringify({ ...row, scenario: undefined })}`);
+    const measured = servers.map((server, i) => ({
+      ...server,
+      samples: [] as OpenLoopSamples[],
+      cpuMs: 0,
+      agent: keptConnections(options.visitors),
+      typing: typists(options.visitors, seededRandom(i + 1)),
+      memory: watchMemory(server.pid),
+    }));
+    const next = (typing: ReturnType<typeof typists>) => (visitor: number) => {
+      const text = typing.next(visitor);
+      return text === null ? null : { method: "GET", path: `/api/v1/chat/widget/${BENCH_SITE}/articles?limit=3&q=${encodeURIComponent(text)}`, headers: { Origin: BENCH_ORIGIN } };
+    };
+    for (let slice = 0; slice < SLICES; slice++) {
+      for (const server of measured) {
+        const loop = { port: server.port, visitors: options.visitors, pauseMs, next: next(server.typing), agent: server.agent };
+        if (slice === 0) await openLoopSamples({ ...loop, durationMs: WARMUP_MS });
+        const cpuBefore = cpuMs(server.pid);
+        server.samples.push(await openLoopSamples({ ...loop, durationMs: (options.seconds * 1000) / SLICES }));
+        server.cpuMs += cpuMs(server.pid) - cpuBefore;
+      }
+    }
+    for (const server of measured) {
+      server.agent.destroy();
+      const result = summarize(server.samples);
+      const sent = server.samples.reduce((sum, sample) => sum + sample.sent, 0);
+      const elapsedMs = server.samples.reduce((sum, sample) => sum + sample.elapsedMs, 0);
+      const row: SuggestionRow = {
+        server: server.label,
+        ...result,
+        offeredRps: Math.round((sent / elapsedMs) * 1000),
+        cpuUs: Math.round((server.cpuMs * 1000) / Math.max(1, result.requests)),
+        distinctShare: Math.round(server.typing.distinctShare() * 100) / 100,
+        peakRssMiB: server.memory.stop().peak,
+      };
+      suggestionRows.push(row);
+      console.log(`${deployment.label} — suggestions, ${server.label} (${options.visitors} visitors, a lookup every ${min}–${max} ms, ${options.articles} articles): ${JSON.stringify(row)}`);
+    }
   } finally {
-    agent.destroy();
+    await uncached.stop();
   }
 }
 

@@ -5,6 +5,7 @@ import { AppError } from "../core/errors";
 import type { CreateArticleInput, UpdateArticleInput, WireArticle } from "../contracts/articles";
 import { articleNotFound, articleView, readArticle, toWireArticles } from "./views";
 import { slugFromTitle } from "./slug";
+import { forgetSiteSuggestions } from "./suggestion-cache";
 
 // Writing articles (owners and the operator token; the routes check who). A slug is unique per
 // site and locale by one unique index: a taken one is 409 `already_exists`, nothing changed.
@@ -44,6 +45,7 @@ export async function createArticle(input: CreateArticleInput): Promise<WireArti
       },
       select: articleView,
     });
+    forgetSiteSuggestions(input.site_id);
     return (await toWireArticles([row]))[0]!;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -54,10 +56,12 @@ export async function createArticle(input: CreateArticleInput): Promise<WireArti
 export async function updateArticle(id: string, input: UpdateArticleInput): Promise<WireArticle> {
   const prisma = await db();
   const now = new Date();
+  let siteId: string | null = null;
   try {
     await prisma.$transaction(async (tx) => {
-      const existing = await tx.article.findUnique({ where: { id }, select: { publishedAt: true } });
+      const existing = await tx.article.findUnique({ where: { id }, select: { publishedAt: true, siteId: true } });
       if (!existing) throw articleNotFound();
+      siteId = existing.siteId;
       await tx.article.update({
         where: { id },
         data: {
@@ -75,12 +79,18 @@ export async function updateArticle(id: string, input: UpdateArticleInput): Prom
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
+  } finally {
+    // After the commit (or a rollback: forgetting too much costs one lookup).
+    if (siteId) forgetSiteSuggestions(siteId);
   }
   return readArticle(id);
 }
 
 export async function deleteArticle(id: string) {
-  const { count } = await (await db()).article.deleteMany({ where: { id } });
-  if (count === 0) throw articleNotFound();
+  const prisma = await db();
+  const article = await prisma.article.findUnique({ where: { id }, select: { siteId: true } });
+  const { count } = await prisma.article.deleteMany({ where: { id } });
+  if (!article || count === 0) throw articleNotFound();
+  forgetSiteSuggestions(article.siteId);
   return { id, deleted: true as const };
 }

@@ -6,16 +6,25 @@ import { helpCenterNotFound, helpCenterSite, popularArticles, searchPublished } 
 import { excerpt } from "./plain-text";
 import { renderMarkdown } from "./render-markdown";
 import { COUNT_VIEW } from "./statements";
+import { cachedSuggestions, suggestionKey, type Suggestions } from "./suggestion-cache";
 import { articleUrl } from "./urls";
 
 // The widget's article routes (decisions.md, round 4): suggestions as the visitor types, one
 // article to read inside the panel (a view counted), and a vote. All 404 while the help center is
 // off; only published articles of the site exist for them.
 
-/** Matches for q (each with its << >> snippet), or with an empty q the most viewed (each with its opening words). */
-export async function suggestArticles(siteId: string, query: WidgetArticlesQuery) {
+/**
+ * Matches for q (each with its << >> snippet), or with an empty q the most viewed (each with its
+ * opening words); the same answer for a while, per site (suggestion-cache.ts). The help center's
+ * switch is read every time, so turning it off is a 404 at once.
+ */
+export async function suggestArticles(siteId: string, query: WidgetArticlesQuery): Promise<Suggestions> {
   await helpCenterSite(siteId);
   const q = query.q?.trim() ?? "";
+  return cachedSuggestions(suggestionKey(siteId, q, query.limit, query.locale), () => lookUpSuggestions(siteId, q, query));
+}
+
+async function lookUpSuggestions(siteId: string, q: string, query: WidgetArticlesQuery): Promise<Suggestions> {
   if (q) {
     const found = await searchPublished(siteId, q, query.limit, query.locale);
     return { items: found.map(({ id, title, snippet, url, locale }) => ({ id, title, snippet: snippet ?? "", url, locale })) };

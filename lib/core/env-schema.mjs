@@ -83,6 +83,8 @@ export const envSchema = z
     HOSTNAME: optionalString,
     PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+    /** Memory for the widget's article suggestions cache, per instance (lib/articles/suggestion-cache.ts); 0 turns it off. */
+    SUGGESTION_CACHE_KIB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(262_144).default(2048)),
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
     VERCEL: optionalString,
     /** `npm start` cuts off a request whose headers or body have not all arrived after this long. */
