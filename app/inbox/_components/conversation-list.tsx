@@ -92,6 +92,8 @@ export async function ConversationList({ member, params, activeId }: { member: S
         {view ? view.label : "Filtered conversations"}
       </h2>
       <ListFilters>
+        {/* The Mentions view has no select of its own: a changed filter keeps it. */}
+        {filters.mentioned ? <input type="hidden" name="mentioned" value={filters.mentioned} /> : null}
         <SiteSelect id="filter-site" name="site" defaultValue={filters.site ?? ""} sites={sites} />
         <SelectField id="filter-status" name="status" label="Status" defaultValue={filters.status} options={STATUS_OPTIONS} />
         <SelectField id="filter-assigned" name="assigned" label="Assigned" defaultValue={filters.assigned} options={ASSIGNED_OPTIONS} />
