@@ -91,7 +91,8 @@ export async function ConversationList({ member, params, activeId }: { member: S
         <span className={styles.srOnly}>Conversations: </span>
         {view ? view.label : "Filtered conversations"}
       </h2>
-      <ListFilters>
+      {/* Keyed by the filters: a rail view changes them without the form, whose selects are uncontrolled. */}
+      <ListFilters key={keep}>
         {/* The Mentions view has no select of its own: a changed filter keeps it. */}
         {filters.mentioned ? <input type="hidden" name="mentioned" value={filters.mentioned} /> : null}
         <SiteSelect id="filter-site" name="site" defaultValue={filters.site ?? ""} sites={sites} />
