@@ -85,6 +85,7 @@ test("the rail's views list and count, the member menu works from the keyboard, 
     await inbox.emulateMedia({ colorScheme: scheme });
     await inbox.setViewportSize({ width: 390, height: 844 });
     await expect(inbox.locator("[data-conversation]")).toHaveCount(3);
+    await expect(inbox.getByRole("status").filter({ hasText: "Live" })).toBeAttached();
     expect(await inbox.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await inboxScreenshot(inbox, `inbox-390-${scheme}`);
     await rail.click();
