@@ -22,6 +22,8 @@ const conversationListFields = z.object({
   label: pathLike.optional(),
   /** A team's id, or `none`: only conversations of that team, or of no team (docs/teams.md). */
   team: pathLike.optional(),
+  /** `me`: only conversations with a note that @mentions the member (the rail's Mentions view). */
+  mentioned: z.enum(["me"]).optional(),
   /** From the previous page's `next_cursor`. */
   cursor: keysetCursor().optional(),
   limit: queryInteger(1, 100).default(50),
@@ -35,7 +37,7 @@ const conversationListFields = z.object({
 export const conversationListQuery = conversationListFields
   .catchall(attributeFilterRaw.describe("attr.<key>, attr.<key>.gt, attr.<key>.lt: a visitor attribute filter"))
   .transform((query, ctx) => {
-    const { site, status, sort, sla, assigned, label, team, cursor, limit, ...rest } = query;
+    const { site, status, sort, sla, assigned, label, team, mentioned, cursor, limit, ...rest } = query;
     const attr: AttributeFilter[] = [];
     for (const [name, value] of Object.entries(rest)) {
       const match = ATTRIBUTE_FILTER_PARAM.exec(name);
@@ -43,7 +45,7 @@ export const conversationListQuery = conversationListFields
       else attr.push({ key: match[1]!, op: (match[2] as "gt" | "lt" | undefined) ?? "eq", value: value as string });
     }
     if (attr.length > MAX_ATTRIBUTE_FILTERS) ctx.addIssue({ code: "custom", path: ["attr"], message: `at most ${MAX_ATTRIBUTE_FILTERS} attribute filters` });
-    return { site, status, sort, sla, assigned, label, team, cursor, limit, attr };
+    return { site, status, sort, sla, assigned, label, team, mentioned, cursor, limit, attr };
   });
 export type ConversationListQuery = z.output<typeof conversationListQuery>;
 
@@ -86,6 +88,8 @@ export const ticketListQuery = z.strictObject({
   priority: z.enum(PRIORITIES).optional(),
   /** A team's id, or `none` (docs/teams.md). */
   team: pathLike.optional(),
+  /** `me`: only conversations with a note that @mentions the member (the rail's Mentions view). */
+  mentioned: z.enum(["me"]).optional(),
   /** From the previous page's `next_cursor`. */
   cursor: keysetCursor().optional(),
   limit: queryInteger(1, 200).default(50),

@@ -103,6 +103,7 @@ const inboxPage = (sort: keyof typeof SORTS): PreparedStatement => ({
         AND ${ATTRIBUTE_FILTER_SQL}
         AND ($13::text IS NULL OR ($13 = 'breached' AND c.sla_breached_at IS NOT NULL)
              OR ($13 = 'due_soon' AND c.sla_due_at > clock_timestamp() AND c.sla_due_at <= clock_timestamp() + make_interval(mins => ${DUE_SOON_MINUTES})))
+        AND ($14::text IS NULL OR EXISTS (SELECT 1 FROM message_mentions fm WHERE fm.member_id = $1 AND fm.conversation_id = c.id))
         AND ${visibleConversationSql({ row: "c", member: "$1", role: "$10" })}
       ORDER BY ${SORTS[sort].order}
       LIMIT $7
@@ -155,6 +156,7 @@ export async function listInboxConversations(member: StaffMember, query: Convers
     member.role,
     ...(await attributeFilterParams(query.attr)),
     query.sla ?? null,
+    query.mentioned ?? null,
   ]);
   const items = rows.slice(0, query.limit).map(toSummary);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;

@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
+import { MessageCircle } from "lucide-react";
 import { cache, Suspense, type ReactNode } from "react";
+import "@fontsource-variable/inter/wght.css";
 import { unreadConversationCount } from "@/lib/conversations/inbox-conversations";
+import { inboxViewCounts, VIEW_COUNT_CAP } from "@/lib/conversations/view-counts";
+import { listMentions } from "@/lib/conversations/mentions";
 import styles from "../inbox.module.css";
-import { SignOutButton } from "../_components/auth-forms";
-import { HeaderMenu } from "../_components/header-menu";
+import { InboxFrame } from "../_components/inbox-frame";
 import { inboxTitle } from "../_components/inbox-title";
 import { KeyboardShortcuts } from "../_components/keyboard-shortcuts";
 import { LiveUpdates } from "../_components/live-updates";
-import { AvailabilityControl } from "../_components/availability-control";
+import { MemberMenu } from "../_components/member-menu";
 import { MentionNotice } from "../_components/mention-notice";
-import { listMentions } from "@/lib/conversations/mentions";
-import { NavLinks } from "../_components/nav-links";
+import { NavRail } from "../_components/nav-rail";
 import { SearchBox } from "../_components/search-box";
 import { currentStaff, requireStaffPage } from "../_components/staff-session";
 import type { StaffRole } from "@/lib/staff/sessions";
@@ -28,35 +30,38 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function InboxLayout({ children }: { children: ReactNode }) {
   const { member } = await requireStaffPage();
-  const [unread, mentions] = await Promise.all([unreadTotal(member.id, member.role), listMentions(member.id)]);
+  const [unread, mentions, counts] = await Promise.all([unreadTotal(member.id, member.role), listMentions(member.id), inboxViewCounts(member)]);
   return (
     <div className={styles.root}>
       <a className={styles.skip} href="#main">
         Skip to content
       </a>
-      <header className={styles.header}>
-        <span className={styles.brand}>Parley</span>
-        <HeaderMenu
-          nav={<NavLinks owner={member.role === "owner"} />}
-          account={
-            <div className={styles.headerEnd}>
-              <LiveUpdates unreadTotal={unread} />
-              <AvailabilityControl memberId={member.id} />
+      <InboxFrame
+        bar={
+          <>
+            <span className={styles.brand}>
+              <MessageCircle aria-hidden="true" size={20} strokeWidth={2.25} />
+              <span className={styles.brandName}>Parley</span>
+            </span>
+            <Suspense>
+              <SearchBox />
+            </Suspense>
+            <div className={styles.barEnd}>
+              <KeyboardShortcuts />
               <MentionNotice items={mentions.items} />
-              <span>
-                {member.name} ({member.role})
-              </span>
-              <SignOutButton />
+              <LiveUpdates unreadTotal={unread} />
+              <MemberMenu member={{ id: member.id, name: member.name, role: member.role }} />
             </div>
-          }
-        >
+          </>
+        }
+        rail={
           <Suspense>
-            <SearchBox />
+            <NavRail owner={member.role === "owner"} counts={counts} cap={VIEW_COUNT_CAP} />
           </Suspense>
-        </HeaderMenu>
-        <KeyboardShortcuts />
-      </header>
-      {children}
+        }
+      >
+        {children}
+      </InboxFrame>
     </div>
   );
 }

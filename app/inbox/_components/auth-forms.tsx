@@ -1,5 +1,6 @@
 "use client";
 
+import { LogOut } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import styles from "../inbox.module.css";
 import { describeFailure, inboxApi } from "./api";
@@ -84,13 +85,14 @@ export function AcceptInviteForm({ code, email, name }: { code: string; email: s
 export function SignOutButton() {
   return (
     <button
-      className={styles.buttonQuiet}
+      className={styles.menuItem}
       type="button"
       onClick={async () => {
         await inboxApi("DELETE", "/api/v1/inbox/session");
         window.location.assign("/inbox/sign-in");
       }}
     >
+      <LogOut aria-hidden="true" size={16} />
       Sign out
     </button>
   );

@@ -7,7 +7,7 @@ import styles from "../inbox.module.css";
 import { runPageAction, targetOf, type PageAction } from "./shortcut-actions";
 
 // Ctrl-K / Cmd-K: a modal dialog with one box that filters what can be done here — go to any page
-// of the header's navigation, or act on the open conversation (only what this page offers).
+// or view of the rail, or act on the open conversation (only what this page offers).
 // ↑ ↓ choose, Enter runs, Esc closes; the box keeps the focus (aria-activedescendant).
 
 interface Command {
@@ -27,8 +27,9 @@ const PAGE_COMMANDS: { action: PageAction; label: string; available: () => boole
 ];
 
 function commandsHere(go: (href: string) => void, help: () => void): Command[] {
-  const pages = Array.from(document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Inbox"] a')).map((link) => ({
-    label: `Go to ${link.textContent?.trim() ?? ""}`,
+  // The rail's pages and views; a link's data-command is its name without the count.
+  const pages = Array.from(document.querySelectorAll<HTMLAnchorElement>('[id="inbox-rail"] nav a')).map((link) => ({
+    label: `Go to ${link.dataset.command ?? link.textContent?.trim() ?? ""}`,
     run: () => go(link.getAttribute("href") ?? "/inbox"),
   }));
   const actions = PAGE_COMMANDS.filter((command) => command.available()).map((command) => ({ label: command.label, run: () => void runPageAction(command.action) }));

@@ -1,5 +1,6 @@
 "use client";
 
+import { Paperclip } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { PlaceholderValues } from "@/lib/contracts/placeholders";
@@ -206,6 +207,7 @@ export function Composer({
         </ul>
       ) : null}
       <label className={styles.attach}>
+        <Paperclip aria-hidden="true" size={14} />
         <span>{uploading.size > 0 ? "Sending your files…" : "Attach files"}</span>
         <input
           type="file"

@@ -17,12 +17,14 @@ import { WaitingFor } from "./waiting-for";
 import { SlaDue } from "./sla-due";
 import { listAssignable } from "@/lib/staff/team";
 import { listTeams } from "@/lib/teams/teams";
+import { EmptyList } from "./empty-list";
+import { isView, VIEWS, type ViewKey } from "./inbox-views";
 
 export type ListParams = Record<string, string | string[] | undefined>;
 
 /** The list's filters from the page's query; anything unusable falls back to the defaults. */
 export function listFilters(params: ListParams) {
-  const plain = Object.fromEntries(Object.entries(params).filter(([key, value]) => typeof value === "string" && value !== "" && ["site", "status", "assigned", "label", "team", "sort", "sla", "cursor"].includes(key)));
+  const plain = Object.fromEntries(Object.entries(params).filter(([key, value]) => typeof value === "string" && value !== "" && ["site", "status", "assigned", "label", "team", "mentioned", "sort", "sla", "cursor"].includes(key)));
   const parsed = conversationListQuery.safeParse(plain);
   return parsed.success ? parsed.data : conversationListQuery.parse({});
 }
@@ -36,6 +38,7 @@ export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Reco
   if (filters.team) query.set("team", filters.team);
   if (filters.sort !== "newest") query.set("sort", filters.sort);
   if (filters.sla) query.set("sla", filters.sla);
+  if (filters.mentioned) query.set("mentioned", filters.mentioned);
   for (const [key, value] of Object.entries(extra)) query.set(key, value);
   const text = query.toString();
   return text ? `?${text}` : "";
@@ -43,7 +46,22 @@ export function filterQuery(filters: ReturnType<typeof listFilters>, extra: Reco
 
 /** Whether a filter beyond the default view (open, anyone, any label) may be hiding conversations; a site is a scope. */
 const narrowed = (filters: ReturnType<typeof listFilters>) =>
-  filters.status !== "open" || filters.assigned !== "all" || filters.label !== undefined || filters.team !== undefined || filters.sla !== undefined;
+  filters.status !== "open" ||
+  filters.assigned !== "all" ||
+  filters.label !== undefined ||
+  filters.team !== undefined ||
+  filters.sla !== undefined ||
+  filters.mentioned !== undefined;
+
+/** The rail's view the filters are exactly (label and SLA narrow any view), or null. */
+function viewOf(filters: ReturnType<typeof listFilters>, teams: { id: string; name: string }[]): { key: ViewKey | "team"; label: string } | null {
+  if (filters.label !== undefined || filters.sla !== undefined) return null;
+  const current = (key: string) => (filters as Record<string, unknown>)[key] as string | undefined;
+  const view = VIEWS.find((candidate) => isView(current, candidate.query));
+  if (view) return view;
+  const team = teams.find((candidate) => isView(current, { team: candidate.id }));
+  return team ? { key: "team", label: team.name } : null;
+}
 
 const options = (labels: Record<string, string>): SelectOption[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const STATUS_OPTIONS = options({ open: "Open", snoozed: "Snoozed", closed: "Closed", all: "All" });
@@ -66,12 +84,17 @@ export async function ConversationList({ member, params, activeId }: { member: S
   const filters = listFilters(params);
   const [page, sites, labels, members, teams] = await Promise.all([listInboxConversations(member, filters), listSites(), listLabels(), listAssignable(), listTeams()]);
   const keep = filterQuery(filters);
+  const view = viewOf(filters, teams);
   return (
     <section aria-labelledby="list-title">
-      <h2 id="list-title" className={styles.srOnly}>
-        Conversations
+      <h2 id="list-title" className={styles.listTitle}>
+        <span className={styles.srOnly}>Conversations: </span>
+        {view ? view.label : "Filtered conversations"}
       </h2>
-      <ListFilters>
+      {/* Keyed by the filters: a rail view changes them without the form, whose selects are uncontrolled. */}
+      <ListFilters key={keep}>
+        {/* The Mentions view has no select of its own: a changed filter keeps it. */}
+        {filters.mentioned ? <input type="hidden" name="mentioned" value={filters.mentioned} /> : null}
         <SiteSelect id="filter-site" name="site" defaultValue={filters.site ?? ""} sites={sites} />
         <SelectField id="filter-status" name="status" label="Status" defaultValue={filters.status} options={STATUS_OPTIONS} />
         <SelectField id="filter-assigned" name="assigned" label="Assigned" defaultValue={filters.assigned} options={ASSIGNED_OPTIONS} />
@@ -91,13 +114,7 @@ export async function ConversationList({ member, params, activeId }: { member: S
         ) : null}
       </ListFilters>
       {page.items.length === 0 ? (
-        narrowed(filters) ? (
-          <p className={styles.empty}>
-            No conversations match these filters. <Link href="/inbox">Show open conversations</Link>
-          </p>
-        ) : (
-          <p className={styles.empty}>No conversations here yet.</p>
-        )
+        <EmptyList view={view?.key ?? (narrowed(filters) ? null : "all")} owner={member.role === "owner"} />
       ) : (
         <BulkSelect memberId={member.id} members={members} labels={labels}>
           <ul className={styles.list} data-testid="conversation-list">

@@ -1,5 +1,6 @@
 "use client";
 
+import { CircleHelp, Command } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import styles from "../inbox.module.css";
 import { CommandPalette } from "./command-palette";
@@ -7,7 +8,10 @@ import { ENTER_OPENS, SHORTCUTS, shortcutFor } from "./keymap";
 import { arrowsBelongToList, runPageAction } from "./shortcut-actions";
 
 // The inbox's keyboard: one listener for the whole inbox (keys in ./keymap.ts), the shortcuts'
-// list (`?`) and the command palette (Ctrl-K / Cmd-K), each also opened by a header button.
+// list (`?`) and the command palette (Ctrl-K / Cmd-K), each also opened by a top bar button (the
+// shortcuts' list also by the member menu, through SHOW_SHORTCUTS_EVENT).
+
+export const SHOW_SHORTCUTS_EVENT = "parley:show-shortcuts";
 
 export function KeyboardShortcuts() {
   const help = useRef<HTMLDialogElement>(null);
@@ -26,19 +30,29 @@ export function KeyboardShortcuts() {
       else handled = runPageAction(action);
       if (handled) event.preventDefault();
     };
+    const showHelp = () => help.current?.showModal();
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    window.addEventListener(SHOW_SHORTCUTS_EVENT, showHelp);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      window.removeEventListener(SHOW_SHORTCUTS_EVENT, showHelp);
+    };
   }, []);
 
   return (
     <>
       {/* Phones have no keyboard to speak of: their menu carries the same pages and actions. */}
-      <span className={`${styles.row} ${styles.hideNarrow}`}>
-        <button type="button" className={styles.buttonQuiet} aria-keyshortcuts="Control+K Meta+K" onClick={() => setPaletteOpen(true)}>
+      <span className={`${styles.barTools} ${styles.hideNarrow}`}>
+        <button type="button" className={styles.commandButton} aria-keyshortcuts="Control+K Meta+K" onClick={() => setPaletteOpen(true)}>
+          <Command aria-hidden="true" size={14} />
           Commands
+          <kbd className={styles.kbd} aria-hidden="true">
+            Ctrl K
+          </kbd>
         </button>
-        <button type="button" className={styles.buttonQuiet} aria-keyshortcuts="?" onClick={() => help.current?.showModal()}>
-          Shortcuts
+        <button type="button" className={styles.iconButton} aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => help.current?.showModal()}>
+          <CircleHelp aria-hidden="true" size={18} />
+          <span className={styles.srOnly}>Shortcuts</span>
         </button>
       </span>
       {paletteOpen ? <CommandPalette onClose={() => setPaletteOpen(false)} onHelp={() => help.current?.showModal()} /> : null}

@@ -4,13 +4,14 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import type { InboxStreamEvent } from "@/lib/contracts/inbox-events";
 import styles from "../inbox.module.css";
+import { soundMuted } from "./alert-settings";
 import { inboxTitle } from "./inbox-title";
 
 // The inbox's live channel (Server-Sent Events from /api/v1/inbox/events). Every event re-reads
 // the server components of the current page (router.refresh, coalesced), so lists, threads and
 // counts stay the server's truth. Visitor typing is passed to the open thread as a DOM event. A
-// visitor message while the tab is hidden plays a short tone (at most every 4 s, mutable) and,
-// if the agent opted in, shows a browser notification.
+// visitor message while the tab is hidden plays a short tone (at most every 4 s, unless muted in
+// the member menu) and, if the agent opted in, shows a browser notification.
 
 export const TYPING_EVENT = "parley:typing";
 const REFRESH_DELAY_MS = 120;
@@ -38,9 +39,7 @@ function beep(): void {
 export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
   const router = useRouter();
   const [live, setLive] = useState(false);
-  const [muted, setMuted] = useState(false);
-  const [notifications, setNotifications] = useState<NotificationPermission | "unsupported">("default");
-  const settings = useRef({ muted: false, lastSound: 0 });
+  const lastSound = useRef(0);
   // One refresh at a time: events during a refresh ask for exactly one more after it.
   const [refreshing, startRefresh] = useTransition();
   const wanted = useRef(false);
@@ -58,13 +57,6 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
   useEffect(() => {
     document.title = inboxTitle(unreadTotal);
   }, [unreadTotal]);
-
-  useEffect(() => {
-    const storedMute = window.localStorage.getItem("parley.inbox.muted") === "1";
-    settings.current.muted = storedMute;
-    setMuted(storedMute);
-    setNotifications(typeof Notification === "undefined" ? "unsupported" : Notification.permission);
-  }, []);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -98,8 +90,8 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
     };
     const alertHidden = (conversationId: string) => {
       const now = Date.now();
-      if (!settings.current.muted && now - settings.current.lastSound > SOUND_EVERY_MS) {
-        settings.current.lastSound = now;
+      if (!soundMuted() && now - lastSound.current > SOUND_EVERY_MS) {
+        lastSound.current = now;
         beep();
       }
       if (typeof Notification !== "undefined" && Notification.permission === "granted") {
@@ -117,33 +109,9 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
   }, [router]);
 
   return (
-    <>
-      <span className={styles.meta} role="status" aria-live="polite">
-        {live ? "Live" : "Connecting…"}
-      </span>
-      <button
-        type="button"
-        className={styles.buttonQuiet}
-        aria-pressed={muted}
-        onClick={() => {
-          const next = !muted;
-          settings.current.muted = next;
-          setMuted(next);
-          window.localStorage.setItem("parley.inbox.muted", next ? "1" : "0");
-        }}
-      >
-        {muted ? "Sound off" : "Sound on"}
-      </button>
-      {notifications === "default" ? (
-        <button
-          type="button"
-          className={styles.buttonQuiet}
-          title="A browser notification for each visitor message while this inbox tab is open but hidden. Push notifications (no tab open) are in Settings."
-          onClick={async () => setNotifications(await Notification.requestPermission())}
-        >
-          Alerts while this tab is hidden
-        </button>
-      ) : null}
-    </>
+    <span className={styles.live} data-live={live} role="status" aria-live="polite">
+      <span className={styles.liveDot} aria-hidden="true" />
+      <span className={styles.liveText}>{live ? "Live" : "Connecting…"}</span>
+    </span>
   );
 }

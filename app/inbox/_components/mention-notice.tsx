@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { AtSign } from "lucide-react";
 import { useEffect, useState } from "react";
 import styles from "../inbox.module.css";
 
@@ -29,7 +30,7 @@ export function MentionNotice({ items }: { items: MentionItem[] }) {
     <span className={styles.snoozeMenu}>
       <button
         type="button"
-        className={styles.buttonQuiet}
+        className={styles.commandButton}
         aria-expanded={open}
         aria-controls="mention-list"
         data-testid="mentions-button"
@@ -40,7 +41,9 @@ export function MentionNotice({ items }: { items: MentionItem[] }) {
           setSeenAt(now);
         }}
       >
-        Mentions{fresh.length > 0 ? <span className={styles.badge} aria-label={`${fresh.length} new`}>{fresh.length}</span> : null}
+        <AtSign aria-hidden="true" size={16} />
+        <span className={styles.mentionsLabel}>Mentions</span>
+        {fresh.length > 0 ? <span className={styles.badge} aria-label={`${fresh.length} new`}>{fresh.length}</span> : null}
       </button>
       <span className={styles.srOnly} role="status" aria-live="polite">
         {fresh.length > 0 ? `${fresh[0]!.author_name ?? "A teammate"} mentioned you` : ""}
