@@ -3,21 +3,13 @@
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { AtSign, BookmarkCheck, BookOpen, ChartColumn, Clock, Inbox, MessagesSquare, Send, Settings, Ticket, User, UserRoundX, Users, type LucideIcon } from "lucide-react";
+import type { ViewCounts } from "@/lib/conversations/view-counts";
 import styles from "../inbox.module.css";
 import { isView, shownCount, viewHref, VIEWS, type ViewKey } from "./inbox-views";
 
 // The inbox's left rail: the app's pages (nav "Inbox", which the command palette also reads) and,
 // under them, the conversation views with their counts (nav "Views"). On a phone the rail is the
 // Menu's panel (./inbox-frame.tsx).
-
-export interface RailCounts {
-  mine: number;
-  unassigned: number;
-  mentions: number;
-  snoozed: number;
-  all: number;
-  teams: { id: string; name: string; count: number }[];
-}
 
 const VIEW_ICONS: Record<ViewKey, LucideIcon> = { mine: User, unassigned: UserRoundX, mentions: AtSign, snoozed: Clock, all: Inbox };
 
@@ -36,7 +28,7 @@ function RailLink({ href, label, icon: Icon, active, count }: { href: string; la
   );
 }
 
-export function NavRail({ owner, counts, cap }: { owner: boolean; counts: RailCounts; cap: number }) {
+export function NavRail({ owner, counts, cap }: { owner: boolean; counts: ViewCounts; cap: number }) {
   const pathname = usePathname();
   const params = useSearchParams();
   const onList = pathname === "/inbox" || pathname.startsWith("/inbox/conversations");
