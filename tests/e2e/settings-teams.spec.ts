@@ -25,6 +25,8 @@ test("an owner makes a team in Settings and offers it in a site's pre-chat form"
   const team = (await asStaff<{ id: string; name: string; member_ids: string[]; assignment: string }[]>(owner, "GET", "/teams")).find((entry) => entry.name === teamName);
   expect(team).toMatchObject({ member_ids: [agent.id], assignment: "round_robin" });
 
+  // The run has many sites: each site's card waits behind its button.
+  await page.getByRole("region", { name: `Teams and pre-chat form (${site.id})` }).getByRole("button", { name: "Edit teams and pre-chat form" }).click();
   const intake = page.getByRole("form", { name: `Teams and pre-chat form (${site.id})` });
   await intake.getByLabel("New conversations and tickets go to").selectOption(team!.id);
   await intake.getByRole("checkbox", { name: `Offer ${teamName}` }).check();
@@ -43,10 +45,11 @@ test("an owner makes a team in Settings and offers it in a site's pre-chat form"
   });
 
   await page.reload();
+  await page.getByRole("region", { name: `Teams and pre-chat form (${site.id})` }).getByRole("button", { name: "Edit teams and pre-chat form" }).click();
   const saved = page.getByRole("form", { name: `Teams and pre-chat form (${site.id})` });
   await expect(saved.getByLabel("New conversations and tickets go to")).toHaveValue(team!.id);
   await expect(saved.getByRole("checkbox", { name: `Offer ${teamName}` })).toBeChecked();
   await expect(saved.getByRole("checkbox", { name: "Ask Email" })).not.toBeChecked();
-  await axeScan(page, "Settings with a team and a pre-chat form", `[aria-labelledby="intake-${site.id}-title"]`);
+  await axeScan(page, "Settings with a team and a pre-chat form", `[id="intake-${site.id}-form"]`);
   await axeScan(page, "Settings' teams section", `section[aria-labelledby="teams-settings-title"]`);
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import styles from "../inbox.module.css";
 import type { AttributeDefinitionView } from "./conversation-attributes";
 import { Feedback, useSave } from "./settings-sites";
@@ -29,9 +29,34 @@ function inStoredOrder<T>(items: T[], keyOf: (item: T) => string, stored: string
   return [...items].sort((a, b) => place(a) - place(b));
 }
 
-export function SiteIntakeEditor({ site, teams, attributes }: { site: IntakeView; teams: TeamView[]; attributes: AttributeDefinitionView[] }) {
+interface IntakeProps {
+  site: IntakeView;
+  teams: TeamView[];
+  attributes: AttributeDefinitionView[];
+}
+
+/**
+ * Behind a button, as the widget designer is: the page lists every site, and each card lists
+ * every team and attribute, so a card opens on request; the only site's opens by itself.
+ */
+export function SiteIntakeEditor({ startOpen, ...props }: IntakeProps & { startOpen: boolean }) {
+  const [open, setOpen] = useState(startOpen);
+  const prefix = `intake-${props.site.id}`;
+  return (
+    <section className={styles.card} aria-labelledby={`${prefix}-title`}>
+      <h3 id={`${prefix}-title`}>
+        Teams and pre-chat form <span className={styles.meta}>({props.site.id})</span>
+      </h3>
+      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={open} aria-controls={open ? `${prefix}-form` : undefined} onClick={() => setOpen(!open)}>
+        Edit teams and pre-chat form
+      </button>
+      {open ? <IntakeForm {...props} prefix={prefix} /> : null}
+    </section>
+  );
+}
+
+function IntakeForm({ site, teams, attributes, prefix }: IntakeProps & { prefix: string }) {
   const { status, save } = useSave();
-  const prefix = `intake-${site.id}`;
   const offered = new Map(site.departments.map((department) => [department.team_id, department.label]));
   const asked = new Map((site.prechat?.fields ?? []).map((field) => [field.key, field.required]));
   const fields = inStoredOrder(
@@ -69,10 +94,7 @@ export function SiteIntakeEditor({ site, teams, attributes }: { site: IntakeView
   };
 
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
-      <h3 id={`${prefix}-title`}>
-        Teams and pre-chat form <span className={styles.meta}>({site.id})</span>
-      </h3>
+    <form id={`${prefix}-form`} onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
       <div className={styles.field}>
         <label htmlFor={`${prefix}-default-team`}>New conversations and tickets go to</label>
         <select className={styles.select} id={`${prefix}-default-team`} name="default_team_id" defaultValue={site.default_team_id ?? ""}>

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import styles from "../inbox.module.css";
 import { Feedback, useSave } from "./settings-sites";
 
@@ -84,19 +84,35 @@ function NewTeamForm({ candidates }: { candidates: TeamCandidate[] }) {
   );
 }
 
-function TeamEditor({ team, candidates }: { team: TeamView; candidates: TeamCandidate[] }) {
-  const { status, save } = useSave();
+/** Each team's card opens on request: it lists every member who can sign in. */
+function TeamCard({ team, candidates }: { team: TeamView; candidates: TeamCandidate[] }) {
+  const [open, setOpen] = useState(false);
   const prefix = `team-${team.id}`;
+  return (
+    <section className={styles.card} aria-labelledby={`${prefix}-title`} data-team={team.id}>
+      <h3 id={`${prefix}-title`} dir="auto">
+        {team.name}
+      </h3>
+      <p className={styles.meta}>
+        {team.member_ids.length} {team.member_ids.length === 1 ? "member" : "members"} · {team.assignment === "round_robin" ? "round robin" : "manual"}
+      </p>
+      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={open} aria-controls={open ? `${prefix}-form` : undefined} onClick={() => setOpen(!open)}>
+        Edit team
+      </button>
+      {open ? <TeamEditor team={team} candidates={candidates} prefix={prefix} /> : null}
+    </section>
+  );
+}
+
+function TeamEditor({ team, candidates, prefix }: { team: TeamView; candidates: TeamCandidate[]; prefix: string }) {
+  const { status, save } = useSave();
   const path = `/api/v1/inbox/teams/${encodeURIComponent(team.id)}`;
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     await save("PATCH", path, teamBody(new FormData(event.currentTarget)), "Team saved.");
   };
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-labelledby={`${prefix}-title`} data-team={team.id}>
-      <h3 id={`${prefix}-title`} dir="auto">
-        {team.name}
-      </h3>
+    <form id={`${prefix}-form`} onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
       <TeamFields prefix={prefix} team={team} candidates={candidates} key={team.member_ids.join("|")} />
       <div className={styles.row}>
         <button className={styles.button} type="submit">
@@ -123,7 +139,7 @@ export function TeamsSection({ teams, candidates }: { teams: TeamView[]; candida
       </p>
       <NewTeamForm candidates={candidates} />
       {teams.map((team) => (
-        <TeamEditor key={team.id} team={team} candidates={candidates} />
+        <TeamCard key={team.id} team={team} candidates={candidates} />
       ))}
     </section>
   );

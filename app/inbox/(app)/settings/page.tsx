@@ -76,7 +76,7 @@ export default async function SettingsPage() {
             <WidgetDesigner site={site} faces={faces} serviceOrigin={serviceOrigin()} startOpen={sites.length === 1} />
             <HoursEditor site={site} timeZones={timeZones} />
             <RoutingEditor site={site} />
-            <SiteIntakeEditor site={site} teams={teams} attributes={attributeDefinitions} />
+            <SiteIntakeEditor site={site} teams={teams} attributes={attributeDefinitions} startOpen={sites.length === 1} />
           </div>
         ))}
       </section>
