@@ -6,6 +6,7 @@ import type { InboxStreamEvent } from "@/lib/contracts/inbox-events";
 import styles from "../inbox.module.css";
 import { soundMuted } from "./alert-settings";
 import { inboxTitle } from "./inbox-title";
+import { refreshHeld } from "./refresh-hold";
 
 // The inbox's live channel (Server-Sent Events from /api/v1/inbox/events). Every event re-reads
 // the server components of the current page (router.refresh, coalesced), so lists, threads and
@@ -46,7 +47,7 @@ export function LiveUpdates({ unreadTotal }: { unreadTotal: number }) {
   const refreshNow = useRef(() => {});
   refreshNow.current = () => {
     wanted.current = false;
-    startRefresh(() => router.refresh());
+    if (!refreshHeld()) startRefresh(() => router.refresh());
   };
   useEffect(() => {
     if (!refreshing && wanted.current) refreshNow.current();

@@ -4,6 +4,7 @@ import { useState } from "react";
 import styles from "../inbox.module.css";
 import { EraseConfirm } from "./erase-confirm";
 import { download, erase } from "./settings-privacy";
+import { holdRefreshHere, releaseRefresh } from "./refresh-hold";
 import { Feedback } from "./settings-sites";
 
 // A privacy request for the visitor of the open conversation (docs/security.md): an anonymous
@@ -39,7 +40,14 @@ export function VisitorPrivacy({ siteId, visitorId, name }: { siteId: string; vi
         <EraseConfirm
           busy={busy}
           question={`Erase everything about ${name} on this site — this conversation and the visitor's others, tickets, files, page views and emails? This cannot be undone.`}
-          onErase={() => void run(() => erase(subject))}
+          onErase={() =>
+            void run(async () => {
+              holdRefreshHere(); // the conversation shown is among what goes
+              const outcome = await erase(subject);
+              if (outcome.error) releaseRefresh();
+              return outcome;
+            })
+          }
         />
       </div>
       <Feedback status={status} />
