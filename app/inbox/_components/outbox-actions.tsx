@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import styles from "../inbox.module.css";
 import { PostButton } from "./post-button";
 import { Feedback, useSave } from "./settings-sites";
@@ -24,20 +25,34 @@ export function ResendAllButton() {
   );
 }
 
+/** A removal's outcome, told to the list's status line: the entry itself goes with the refresh that follows. */
+const SUPPRESSION_REMOVED = "parley:suppression-removed";
+
 /** Takes an address off the suppression list (owners; audited): its automatic emails go again. */
 export function RemoveSuppressionButton({ id, address }: { id: string; address: string }) {
   const { status, save } = useSave();
+  const remove = async () => {
+    if (await save("DELETE", `/api/v1/inbox/email-suppressions/${encodeURIComponent(id)}`, undefined, "")) {
+      window.dispatchEvent(new CustomEvent(SUPPRESSION_REMOVED, { detail: `Removed ${address}: automatic emails reach this address again.` }));
+    }
+  };
   return (
     <div className={styles.row}>
-      <button
-        className={styles.buttonDanger}
-        type="button"
-        aria-label={`Remove ${address} from the suppression list`}
-        onClick={() => void save("DELETE", `/api/v1/inbox/email-suppressions/${encodeURIComponent(id)}`, undefined, "Removed: automatic emails reach this address again.")}
-      >
+      <button className={styles.buttonDanger} type="button" aria-label={`Remove ${address} from the suppression list`} onClick={() => void remove()}>
         Remove
       </button>
-      <Feedback status={status} />
+      {status.error ? <Feedback status={status} /> : null}
     </div>
   );
+}
+
+/** The suppression list's status line, outside the entries, so a removal's outcome outlives its entry. */
+export function SuppressionRemovals() {
+  const [done, setDone] = useState("");
+  useEffect(() => {
+    const told = (event: Event) => setDone((event as CustomEvent<string>).detail);
+    window.addEventListener(SUPPRESSION_REMOVED, told);
+    return () => window.removeEventListener(SUPPRESSION_REMOVED, told);
+  }, []);
+  return <Feedback status={{ done }} />;
 }

@@ -4,7 +4,7 @@ import { listSuppressions } from "@/lib/email/suppression/suppression-list";
 import styles from "../inbox.module.css";
 import { FilterForm } from "./filter-form";
 import { LocalTime } from "./local-time";
-import { RemoveSuppressionButton } from "./outbox-actions";
+import { RemoveSuppressionButton, SuppressionRemovals } from "./outbox-actions";
 import { SelectField } from "./select-field";
 
 // The outbox page's suppression list (owners): the addresses automatic emails are kept from, with
@@ -42,6 +42,7 @@ export async function OutboxSuppressions({ filters }: { filters: SuppressionFilt
         </div>
         <SelectField id="suppression-reason" name="reason" label="Reason" defaultValue={filters.reason ?? ""} options={REASON_OPTIONS} />
       </FilterForm>
+      <SuppressionRemovals />
       {page && page.suppressions.length === 0 ? <p className={styles.empty}>{kept.size > 0 ? "No entries match." : "No address is suppressed."}</p> : null}
       {page && page.suppressions.length > 0 ? (
         <ul className={styles.cards} data-testid="suppressions">
