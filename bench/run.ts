@@ -23,7 +23,8 @@ import { backlogWatch } from "./backlog";
 import { openLoopSamples, type OpenLoopSamples } from "./open-loop";
 import { measureRuleLatency, type RuleLatency } from "./rule-latency";
 import { installRules } from "./rules-setup";
-import { seededRandom, typists } from "./typing";
+import { seededRandom } from "../tests/support/load";
+import { typists } from "./typing";
 
 const root = path.resolve(import.meta.dirname, "..");
 const options = readOptions();

@@ -13,18 +13,6 @@ export const QUESTIONS = [
   ...Array.from({ length: 5 }, (_, i) => `xylophone tuning ${i}`),
 ];
 
-/** Deterministic, so two servers measured in turns get the same kind of text (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** For each visitor, the text of its next lookup (null: too short to ask); `distinct` counts the different texts sent. */
 export function typists(visitors: number, random: () => number) {
   const typing = Array.from({ length: visitors }, () => ({ question: "", typed: 0 }));
