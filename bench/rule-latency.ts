@@ -19,6 +19,8 @@ export interface RuleLatency {
   p99: number;
   max: number;
   perSecond: number;
+  /** Where the time went, p50/p99 of each stage (ms): the message to its rules' job, the job's wait in the queue, the job's start to the label. */
+  stages: Record<"dispatched" | "queued" | "ran", { p50: number; p99: number }>;
 }
 
 export async function measureRuleLatency(port: number, url: string, widgets: Widget[], perSecond: number, timeoutMs = 30_000): Promise<RuleLatency> {
@@ -46,19 +48,35 @@ export async function measureRuleLatency(port: number, url: string, widgets: Wid
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const latencies = await onPostgres(url, async (client) => {
-      const { rows } = await client.query<{ ms: number }>(
-        `SELECT extract(epoch FROM l.created_at - m.created_at) * 1000 AS ms
+      const { rows } = await client.query<{ ms: number; dispatched: number; queued: number; ran: number }>(
+        `SELECT extract(epoch FROM l.created_at - m.created_at) * 1000 AS ms,
+                extract(epoch FROM j.created_on - m.created_at) * 1000 AS dispatched,
+                extract(epoch FROM j.started_on - j.created_on) * 1000 AS queued,
+                extract(epoch FROM l.created_at - j.started_on) * 1000 AS ran
            FROM messages m
            JOIN messages l ON l.conversation_id = m.conversation_id AND l.event = 'labelled' AND l.details ? 'rule' AND l.details->'added' ? $3
+           LEFT JOIN pgboss.job j ON j.name = 'conversation-rules' AND j.data->>'messageId' = m.id
           WHERE m.conversation_id = ANY($1::text[]) AND m.body = $2 AND m.author_type = 'visitor'`,
         [ids, REFUND_PROBE, PROBE_LABEL_NAME],
       );
-      return rows.map((row) => Number(row.ms));
+      return rows;
     });
     if (latencies.length >= widgets.length || performance.now() > deadline) {
-      const sorted = ascending(latencies);
-      const round = (ms: number) => Math.round(ms);
-      return { events: widgets.length, landed: latencies.length, p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)), max: round(sorted.at(-1) ?? 0), perSecond };
+      const spread = (values: number[]) => {
+        const sorted = ascending(values.map(Number));
+        return { p50: Math.round(percentile(sorted, 0.5)), p99: Math.round(percentile(sorted, 0.99)), max: Math.round(sorted.at(-1) ?? 0) };
+      };
+      const stage = (pick: (row: (typeof latencies)[number]) => number) => {
+        const { p50, p99 } = spread(latencies.map(pick));
+        return { p50, p99 };
+      };
+      return {
+        events: widgets.length,
+        landed: latencies.length,
+        ...spread(latencies.map((row) => row.ms)),
+        perSecond,
+        stages: { dispatched: stage((row) => row.dispatched), queued: stage((row) => row.queued), ran: stage((row) => row.ran) },
+      };
     }
     await sleep(250);
   }

@@ -8,6 +8,7 @@ import { renderMarkdown } from "./render-markdown";
 import { COUNT_VIEW } from "./statements";
 import { cachedSuggestions, suggestionKey, type Suggestions } from "./suggestion-cache";
 import { articleUrl } from "./urls";
+import type { WidgetSite } from "../sites/find-site";
 
 // The widget's article routes (decisions.md, round 4): suggestions as the visitor types, one
 // article to read inside the panel (a view counted), and a vote. All 404 while the help center is
@@ -16,10 +17,12 @@ import { articleUrl } from "./urls";
 /**
  * Matches for q (each with its << >> snippet), or with an empty q the most viewed (each with its
  * opening words); the same answer for a while, per site (suggestion-cache.ts). The help center's
- * switch is read every time, so turning it off is a 404 at once.
+ * switch is the one the widget route read with the site in this request, so turning it off is a
+ * 404 at once.
  */
-export async function suggestArticles(siteId: string, query: WidgetArticlesQuery): Promise<Suggestions> {
-  await helpCenterSite(siteId);
+export async function suggestArticles(site: Pick<WidgetSite, "id" | "helpCenterEnabled">, query: WidgetArticlesQuery): Promise<Suggestions> {
+  if (!site.helpCenterEnabled) throw helpCenterNotFound();
+  const siteId = site.id;
   const q = query.q?.trim() ?? "";
   return cachedSuggestions(suggestionKey(siteId, q, query.limit, query.locale), () => lookUpSuggestions(siteId, q, query));
 }

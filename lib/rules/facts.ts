@@ -1,7 +1,7 @@
 import { db } from "../db/client";
 import type { RuleEvent } from "../contracts/rules";
 import { serviceStatus, type ServiceHours } from "../service-hours/service-hours";
-import { attributeSource } from "./attributes";
+import { storedAttributes } from "../attributes/stored";
 import { readFacts } from "./statements";
 
 // What a rule's conditions are checked against: the conversation as it is when its rules run
@@ -37,6 +37,6 @@ export async function loadFacts(conversationId: string, event: RuleEvent | null,
     visitorEmail: row.visitor_email,
     locale: row.locale ?? row.site_locale,
     withinHours: serviceStatus(schedule, now).open,
-    attributes: await attributeSource.valuesOf(row.id),
+    attributes: storedAttributes(row.attributes),
   };
 }

@@ -17,6 +17,7 @@ import {
 } from "../contracts/rules";
 import { checkActionReferences } from "./actions";
 import { attributeSource } from "./attributes";
+import { forgetEnabledRules } from "./enabled-rules";
 
 // Rules (decisions.md, round 4, "Rules"; docs/rules.md): owners list, create, change, reorder and
 // delete them. What the contract cannot know is checked here before anything is saved: that the
@@ -77,6 +78,7 @@ export async function createRule(input: CreateRuleInput): Promise<WireRule> {
       },
     });
   });
+  forgetEnabledRules();
   return toWireRule(row);
 }
 
@@ -108,6 +110,7 @@ export async function updateRule(id: string, input: UpdateRuleInput): Promise<Wi
     if (input.position !== undefined) await moveTo(tx, id, input.position);
     return tx.rule.findUniqueOrThrow({ where: { id } });
   });
+  forgetEnabledRules();
   return toWireRule(row);
 }
 
@@ -122,6 +125,7 @@ async function moveTo(tx: Prisma.TransactionClient, id: string, position: number
 export async function deleteRule(id: string) {
   const { count } = await (await db()).rule.deleteMany({ where: { id } });
   if (count === 0) throw ruleNotFound();
+  forgetEnabledRules();
   return { id, deleted: true as const };
 }
 

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { AppError } from "../core/errors";
 import { log } from "../core/log";
-import { actAsRule, type ActingRule } from "../core/acting-rule";
+import { actAsRule } from "../core/acting-rule";
 import { ATTRIBUTE_FIELD, RUNS_KEPT, type FieldKind, type RuleAction, type RuleCondition, type RuleEvent } from "../contracts/rules";
 import { performAction } from "./actions";
 import { attributeSource } from "./attributes";
 import { checkConditions } from "./conditions";
 import { loadFacts, type ConversationFacts } from "./facts";
 import { claimRun, pruneRuns } from "./statements";
+import { enabledRules, type RunnableRule } from "./enabled-rules";
 
 // Running the rules of one event (docs/rules.md), in a job after the event's write committed,
 // never inside a visitor's request. The enabled rules of the event run in list order; a rule whose
@@ -29,11 +30,6 @@ export interface RuleEventInput {
   ruleId?: string;
 }
 
-interface RunnableRule extends ActingRule {
-  conditions: RuleCondition[];
-  actions: RuleAction[];
-}
-
 export interface ActionOutcome {
   type: RuleAction["type"];
   ok: boolean;
@@ -42,13 +38,9 @@ export interface ActionOutcome {
 
 /** Runs the event's rules; answers how many acted. */
 export async function runRulesForEvent(input: RuleEventInput): Promise<number> {
-  const prisma = await db();
-  const rules = (await prisma.rule.findMany({
-    where: { enabled: true, event: input.event, ...(input.ruleId ? { id: input.ruleId } : {}) },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, conditions: true, actions: true },
-  })) as unknown as RunnableRule[];
+  const rules = (await enabledRules(input.event)).filter((rule) => !input.ruleId || rule.id === input.ruleId);
   if (rules.length === 0) return 0;
+  const prisma = await db();
   let facts = await loadFacts(input.conversationId, input.event, input.messageId ?? null);
   let acted = 0;
   for (const rule of rules) {

@@ -20,6 +20,7 @@ export interface FactsRow {
   holidays: string[];
   label_ids: string[];
   message_body: string | null;
+  attributes: unknown;
 }
 
 /**
@@ -33,7 +34,7 @@ export async function readFacts(prisma: PrismaClient, conversationId: string, ev
       : Prisma.sql`(SELECT m."body" FROM "messages" m WHERE m."conversation_id" = c."id" AND m."author_type" = 'visitor' AND m."kind" = 'message'
            ORDER BY m."sequence" ${event === "conversation.created" ? Prisma.sql`ASC` : Prisma.sql`DESC`} LIMIT 1)`;
   const rows = await prisma.$queryRaw<FactsRow[]>`
-    SELECT c."id", c."site_id", c."team_id", c."status", c."start_page_url", c."visitor_email", c."locale",
+    SELECT c."id", c."site_id", c."team_id", c."status", c."start_page_url", c."visitor_email", c."locale", c."attributes",
            s."locale" AS site_locale, s."timezone", s."hours", s."holidays",
            coalesce((SELECT array_agg(l."label_id" ORDER BY l."label_id") FROM "conversation_labels" l WHERE l."conversation_id" = c."id"), '{}') AS label_ids,
            ${body} AS message_body

@@ -10,8 +10,11 @@ export type SiteRecord = Pick<Site, "id" | "name" | "inboxId" | "origins" | "off
 /** A site as a visitor's send sees it: also its answers mode (whether the bot may follow the send). */
 export type VisitorSite = SiteRecord & Pick<Site, "answers">;
 
-/** A site as the widget routes see it: also whether a start must carry a verified identity, its hours and how starts are assigned. */
-export type WidgetSite = SiteRecord & Pick<Site, "identityRequired" | "assignment" | "answers" | "defaultTeamId" | "departments" | "prechat"> & SiteHours;
+/**
+ * A site as the widget routes see it: also whether a start must carry a verified identity, its
+ * hours, how starts are assigned, and whether its help center is on (the article routes).
+ */
+export type WidgetSite = SiteRecord & Pick<Site, "identityRequired" | "assignment" | "answers" | "defaultTeamId" | "departments" | "prechat" | "helpCenterEnabled"> & SiteHours;
 
 export async function findSite(id: string): Promise<WidgetSite | null> {
   const [row] = await queryPrepared<WidgetSite>(FIND_WIDGET_SITE, [id]);

@@ -8,6 +8,7 @@ export const FIND_WIDGET_SITE: PreparedStatement = {
   name: "find_widget_site",
   text: `
     SELECT id, name, inbox_id AS "inboxId", origins, offline, identity_required AS "identityRequired",
-           timezone, hours, holidays, assignment, answers, default_team_id AS "defaultTeamId", departments, prechat
+           timezone, hours, holidays, assignment, answers, default_team_id AS "defaultTeamId", departments, prechat,
+           help_center_enabled AS "helpCenterEnabled"
     FROM sites WHERE id = $1`,
 };
