@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { seedBench } from "./seed";
-import { ascending, percentile } from "./stats";
+import { ascending, percentile, timed } from "./stats";
 
 const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const BURST = Number(process.env.BENCH_BURST ?? 1000);
@@ -43,16 +43,17 @@ async function sendMany(conversations: string[], count: number, onSent?: (id: st
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < count) {
         const index = next++;
-        const started = performance.now();
-        const { message } = await appendMessage({
-          conversationId: conversations[index % conversations.length]!,
-          authorType: "visitor",
-          authorId: "bench-visitor",
-          kind: "message",
-          body: `burst ${index}`,
-          clientId: randomUUID(),
-        });
-        latencies.push(performance.now() - started);
+        const [{ message }, ms] = await timed(() =>
+          appendMessage({
+            conversationId: conversations[index % conversations.length]!,
+            authorType: "visitor",
+            authorId: "bench-visitor",
+            kind: "message",
+            body: `burst ${index}`,
+            clientId: randomUUID(),
+          }),
+        );
+        latencies.push(ms);
         onSent?.(message.id, Date.now());
       }
     }),
