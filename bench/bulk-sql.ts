@@ -19,3 +19,8 @@ export async function unhurried(sql: SqlExecutor, statements: string[]): Promise
     for (const statement of statements) await tx.executeSql(statement);
   });
 }
+
+/** Closes the pool bulkExecutor() opened on PostgreSQL (embedded, the service's client closes with the service). */
+export async function endBulk(sql: SqlExecutor): Promise<void> {
+  if ("end" in sql) await (sql as { end(): Promise<void> }).end();
+}

@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { ascending, percentile } from "./stats";
 
 // What the tag costs the page that embeds it, as Lighthouse scores it (issue #26: performance-score
 // delta 0, Total Blocking Time delta ≤ 10 ms). The demo page is measured with its widget tag and
@@ -16,7 +17,7 @@ export interface HostPageScore {
   withoutTag: { score: number; tbtMs: number };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => percentile(ascending(values), 0.5);
 
 export async function measureHostPageScore(pageUrl: string): Promise<HostPageScore> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });

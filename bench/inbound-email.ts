@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import pg from "pg";
 import { seedBench } from "./seed";
+import { timed } from "./stats";
 
 const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const MAILS = Number(process.env.BENCH_MAILS ?? 500);
@@ -64,9 +65,8 @@ async function main() {
       return client.sendMail({ from, to, subject: "Re: your conversation", text: `Reply ${index}, the blue one.\n\n${quoted}` });
     };
     await Promise.all(Array.from({ length: 20 }, (_, index) => send(MAILS + index))); // warm-up
-    const started = performance.now();
-    await Promise.all(Array.from({ length: MAILS }, (_, index) => send(index)));
-    const seconds = (performance.now() - started) / 1000;
+    const [, ms] = await timed(() => Promise.all(Array.from({ length: MAILS }, (_, index) => send(index))));
+    const seconds = ms / 1000;
     client.close();
     const accepted = await prisma.inboundEmail.count({ where: { outcome: "accepted" } });
     console.log(`${MAILS} replies over ${CONNECTIONS} SMTP connections in ${seconds.toFixed(1)} s: ${(MAILS / seconds).toFixed(0)} mails/s accepted and posted (${accepted - 20} posted)`);

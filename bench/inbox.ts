@@ -4,7 +4,7 @@ import pg from "pg";
 import { hashPassword } from "../lib/staff/passwords";
 import { sha256Hex } from "../lib/staff/secrets";
 import { closedLoop, send, type LoadResult } from "./load";
-import { percentile } from "./stats";
+import { ascending, percentile } from "./stats";
 import { BENCH_ORIGIN, type Widget } from "./seed";
 
 // The inbox scenario: (1) the first page of the conversation list with INBOX_CONVERSATIONS
@@ -119,7 +119,7 @@ export async function liveDelivery(port: number, cookies: string[], senders: Wid
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   for (const stream of streams) stream.destroy();
   agent.destroy();
-  const sorted = Float64Array.from(latencies).sort();
+  const sorted = ascending(latencies);
   return {
     agents: cookies.length,
     messages: Math.min(messages, senders.length),

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { percentile } from "./stats";
+import { ascending, percentile } from "./stats";
 
 // A closed-loop load generator: `connections` workers each send a request, wait for the whole
 // answer, and send the next, until the time is up. Latencies are kept whole for exact percentiles.
@@ -126,7 +126,7 @@ export async function closedLoopSamples(options: LoadOptions): Promise<LoadSampl
 
 /** Requests per second and percentiles over all the loops' samples, as if they were one loop. */
 export function summarize(loops: LoadSamples[]): LoadResult {
-  const sorted = Float64Array.from(loops.flatMap((loop) => loop.latencies)).sort();
+  const sorted = ascending(loops.flatMap((loop) => loop.latencies));
   const elapsedMs = loops.reduce((sum, loop) => sum + loop.elapsedMs, 0);
   return {
     requests: sorted.length,

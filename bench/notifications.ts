@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { seedBench } from "./seed";
-import { ascending, percentile as percentileOf } from "./stats";
+import { ascending, percentile, timed } from "./stats";
 
 const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const BURST = Number(process.env.BENCH_BURST ?? 1000);
@@ -34,7 +34,6 @@ const onServer = async (sql: string) => {
   await client.connect();
   await client.query(sql).finally(() => client.end());
 };
-const percentile = (values: number[], p: number) => percentileOf(ascending(values), p / 100);
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function sendMany(conversations: string[], count: number, onSent?: (id: string, at: number) => void) {
@@ -44,16 +43,17 @@ async function sendMany(conversations: string[], count: number, onSent?: (id: st
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < count) {
         const index = next++;
-        const started = performance.now();
-        const { message } = await appendMessage({
-          conversationId: conversations[index % conversations.length]!,
-          authorType: "visitor",
-          authorId: "bench-visitor",
-          kind: "message",
-          body: `burst ${index}`,
-          clientId: randomUUID(),
-        });
-        latencies.push(performance.now() - started);
+        const [{ message }, ms] = await timed(() =>
+          appendMessage({
+            conversationId: conversations[index % conversations.length]!,
+            authorType: "visitor",
+            authorId: "bench-visitor",
+            kind: "message",
+            body: `burst ${index}`,
+            clientId: randomUUID(),
+          }),
+        );
+        latencies.push(ms);
         onSent?.(message.id, Date.now());
       }
     }),
@@ -82,7 +82,7 @@ async function main() {
     await prisma.$executeRawUnsafe(`ALTER TABLE "messages" ENABLE TRIGGER "messages_notify"`);
     for (const state of PARTS.includes("trigger") ? (["off", "on"] as const) : []) {
       const all = rounds[state].flat();
-      report.push(`send (appendMessage, ${CONCURRENCY} concurrent) trigger ${state}: p50 ${round(percentile(all, 50))} ms, p99 ${round(percentile(all, 99))} ms, ${all.length} sends`);
+      report.push(`send (appendMessage, ${CONCURRENCY} concurrent) trigger ${state}: p50 ${round(percentile(ascending(all), 0.5))} ms, p99 ${round(percentile(ascending(all), 0.99))} ms, ${all.length} sends`);
     }
     await prisma.notificationEvent.deleteMany({});
 
@@ -102,7 +102,7 @@ async function main() {
     const lag = receiver.received.map((request) => request.at - sentAt.get(request.payload.data.message.id)!);
     report.push(
       `burst of ${BURST} messages (sent in ${round(sendSeconds)} s): ${new Set(ids).size} events delivered, ${ids.length - new Set(ids).size} twice, ` +
-        `${receiver.received.filter((r) => !r.verified).length} failed signature checks; enqueue→delivered p50 ${percentile(lag, 50)} ms, p99 ${percentile(lag, 99)} ms, max ${Math.max(...lag)} ms`,
+        `${receiver.received.filter((r) => !r.verified).length} failed signature checks; enqueue→delivered p50 ${percentile(ascending(lag), 0.5)} ms, p99 ${percentile(ascending(lag), 0.99)} ms, max ${Math.max(...lag)} ms`,
     );
     if (PARTS.includes("burst")) {
       // Where the time goes: outbox → delivery row (dispatch), delivery row → receiver (queue + HTTP).
@@ -111,8 +111,8 @@ async function main() {
       const dispatch = receiver.received.map((r) => created.get(r.id)! - sentAt.get(r.payload.data.message.id)!);
       const deliver = receiver.received.map((r) => r.at - created.get(r.id)!);
       report.push(
-        `  of which dispatch (commit → delivery row) p50 ${percentile(dispatch, 50)} ms, p99 ${percentile(dispatch, 99)} ms; ` +
-          `delivery row → received p50 ${percentile(deliver, 50)} ms, p99 ${percentile(deliver, 99)} ms`,
+        `  of which dispatch (commit → delivery row) p50 ${percentile(ascending(dispatch), 0.5)} ms, p99 ${percentile(ascending(dispatch), 0.99)} ms; ` +
+          `delivery row → received p50 ${percentile(ascending(deliver), 0.5)} ms, p99 ${percentile(ascending(deliver), 0.99)} ms`,
       );
     }
     await worker.stop();

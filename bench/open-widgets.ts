@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import { send } from "./load";
-import { percentile } from "./stats";
+import { ascending, percentile } from "./stats";
 import { BENCH_MEMBER, type Widget } from "./seed";
 import type { HoldersResult, HoldersStart } from "./widget-holders";
 
@@ -104,7 +104,7 @@ export async function openWidgets(options: {
   );
   const errorCauses = { ...writeErrors };
   for (const result of results) for (const [cause, n] of Object.entries(result.errorCauses)) errorCauses[cause] = (errorCauses[cause] ?? 0) + n;
-  const sorted = Float64Array.from(results.flatMap((result) => result.latencies)).sort();
+  const sorted = ascending(results.flatMap((result) => result.latencies));
   const sum = (pick: (result: HoldersResult) => number) => results.reduce((total, result) => total + pick(result), 0);
   return {
     widgets: options.widgets.length,

@@ -1,28 +1,29 @@
 // npm run bench:retention — the daily retention at scale (docs/security.md, "For how long"; issue
-// #29). Seeds N closed conversations past their site's retention (2 messages each) and N/10 old
-// page views, outbox emails and expired visitor tokens on a scratch PostgreSQL database, then runs
-// the send scenario in-process (visitors sending on live conversations: the token lookup and the
+// #29) on the scale benches' one seed (bench/scale-seed.ts), PostgreSQL only. Gives the seed's site
+// a retention of 30 days (its closed conversations older than that, about 61 % of the seed, and
+// its old tickets, page views, outbox emails and expired visitor tokens are then due), then runs the
+// send scenario in-process (visitors sending on live conversations: the token lookup and the
 // append, no HTTP) first alone, then while `runRetention` erases and prunes. Reports sends per
 // second with and without pruning (their ratio) and the longest transaction the pruning held open,
-// sampled from pg_stat_activity every 20 ms.
+// sampled from pg_stat_activity every 20 ms. It erases what the other scale benches measure: run it
+// last on a shared seed; the seed is then marked gone and a later bench refuses the database.
 //
-//   createdb -h 127.0.0.1 -U postgres parley_bench_retention
-//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/parley_bench_retention npm run bench:retention -- --conversations 100000
+//   createdb -h 127.0.0.1 -U postgres parley_bench_scale
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/parley_bench_scale npm run bench:retention -- --conversations 100000
 //
-// Flags: --conversations (default 100,000), --senders concurrent (default 8), --seconds of the
-// baseline send run (default 20).
+// Flags: the seed's (--conversations, default 10,000; --messages, 10; --days, 365; --articles, 0;
+// --seeded), --senders concurrent (default 8), --seconds of the baseline send run (default 20).
 import { parseArgs } from "node:util";
-import { performance } from "node:perf_hooks";
 import { closeDatabase, separatePostgresExecutor, sqlExecutor } from "../lib/db/client";
 import { runRetention } from "../lib/privacy/retention";
+import { forgetScaleSeed, SCALE_SEED_FLAGS, SCALE_SITE, scaleSeed, shapeOf } from "./scale-seed";
 import { forSeconds, liveVisitors, sendLoop } from "./send-loop";
+import { timed } from "./stats";
 
-const { values } = parseArgs({ options: { conversations: { type: "string" }, senders: { type: "string" }, seconds: { type: "string" } } });
-const conversations = Number(values.conversations ?? 100_000);
+const { values } = parseArgs({ options: { ...SCALE_SEED_FLAGS, senders: { type: "string" }, seconds: { type: "string" } } });
 const senders = Number(values.senders ?? 8);
 const seconds = Number(values.seconds ?? 20);
 const LIVE = 200;
-const BATCH = 10_000;
 if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL to a scratch PostgreSQL database.");
 process.env.ADMIN_TOKEN ??= "bench-admin-token-0123456789abcdef";
 process.env.RATE_LIMITS = "off";
@@ -30,50 +31,6 @@ process.env.LOG_LEVEL ??= "warn";
 
 await sqlExecutor(); // migrates
 const bulk = separatePostgresExecutor(process.env.DATABASE_URL, 1);
-
-async function seed(): Promise<string[]> {
-  await bulk.executeSql(`INSERT INTO inboxes (id, name, daily_allowance) VALUES ('ret-inbox', 'Retention', 100000000) ON CONFLICT DO NOTHING`);
-  await bulk.executeSql(`INSERT INTO sites (id, name, inbox_id, origins, retention_days) VALUES ('ret-old', 'Old', 'ret-inbox', ARRAY['https://old.example'], 30), ('ret-live', 'Live', 'ret-inbox', ARRAY['https://live.example'], 30) ON CONFLICT DO NOTHING`);
-  for (let from = 0; from < conversations; from += BATCH) {
-    const to = Math.min(conversations, from + BATCH) - 1;
-    await bulk.transaction(async (tx) => {
-      await tx.executeSql("SET LOCAL statement_timeout = 0");
-      await tx.executeSql(
-        `INSERT INTO conversations (id, site_id, inbox_id, status, origin, visitor_id, last_sequence, created_at, closed_at)
-         SELECT 'rc' || s, 'ret-old', 'ret-inbox', 'closed', 'https://old.example', 'v' || s, 2, now() - interval '70 days', now() - interval '60 days'
-           FROM generate_series($1::int, $2::int) AS s`,
-        [from, to],
-      );
-      await tx.executeSql(
-        `INSERT INTO messages (id, conversation_id, sequence, client_id, author_type, author_id, kind, body, created_at)
-         SELECT 'rm' || s || '_' || n, 'rc' || s, n, 'c' || n, 'visitor', 'v' || s, 'message', 'Where is my order?', now() - interval '70 days'
-           FROM generate_series($1::int, $2::int) AS s, generate_series(1, 2) AS n`,
-        [from, to],
-      );
-      await tx.executeSql(
-        `INSERT INTO visitor_tokens (id, hash, conversation_id, origin, expires_at)
-         SELECT 'rt' || s, 'h' || s, 'rc' || s, 'https://old.example', now() - interval '69 days' FROM generate_series($1::int, $2::int) AS s WHERE s % 10 = 0`,
-        [from, to],
-      );
-      await tx.executeSql(
-        `INSERT INTO page_views (id, site_id, origin, page_url, created_at)
-         SELECT 'rp' || s, 'ret-old', 'https://old.example', 'https://old.example/', now() - interval '100 days' FROM generate_series($1::int, $2::int) AS s WHERE s % 10 = 0`,
-        [from, to],
-      );
-      await tx.executeSql(
-        `INSERT INTO emails (id, kind, recipient, recipient_key, subject, text_body, html_body, status, created_at)
-         SELECT 're' || s, 'visitor_follow_up', 'x@mail.example', 'x@mail.example', 's', 't', 'h', 'sent', now() - interval '100 days'
-           FROM generate_series($1::int, $2::int) AS s WHERE s % 10 = 0`,
-        [from, to],
-      );
-    });
-  }
-  await bulk.transaction(async (tx) => {
-    await tx.executeSql("SET LOCAL statement_timeout = 0");
-    await tx.executeSql("ANALYZE");
-  });
-  return liveVisitors(bulk, { id: "ret-live", inbox: "ret-inbox", origin: "https://live.example" }, LIVE);
-}
 
 /** The longest open transaction of a pruning statement, sampled until `until` resolves (ms). */
 async function longestPruneTransaction(until: Promise<unknown>): Promise<number> {
@@ -93,18 +50,19 @@ async function longestPruneTransaction(until: Promise<unknown>): Promise<number>
   return longest;
 }
 
-const seedStarted = performance.now();
-const tokens = await seed();
-console.log(`seeded ${conversations} closed conversations (+ ${conversations / 10} each of tokens, page views, emails) in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+await scaleSeed(bulk, shapeOf(values), values.seeded ?? false);
+// The seed keeps everything; the sites a retention applies to erase their closed conversations after 30 days.
+await bulk.executeSql(`UPDATE sites SET retention_days = 30 WHERE id = $1`, [SCALE_SITE.id]);
+const tokens = await liveVisitors(bulk, SCALE_SITE, LIVE);
 
 const baseline = await sendLoop(tokens, senders, forSeconds(seconds));
 console.log(`send alone: ${baseline.rate.toFixed(1)} sends/s (${baseline.sends} in ${seconds} s, ${senders} senders)`);
 
-const pruneStarted = performance.now();
 const pruning = runRetention();
-const [during, longest, counts] = await Promise.all([sendLoop(tokens, senders, pruning), longestPruneTransaction(pruning), pruning]);
-const pruneSeconds = (performance.now() - pruneStarted) / 1000;
-console.log(`retention: ${pruneSeconds.toFixed(1)} s, ${JSON.stringify(counts)}`);
+const [[during, longest, counts], pruneMs] = await timed(() => Promise.all([sendLoop(tokens, senders, pruning), longestPruneTransaction(pruning), pruning]));
+// What the others measure is gone: a later bench refuses this database instead of measuring the rest.
+await forgetScaleSeed(bulk);
+console.log(`retention: ${(pruneMs / 1000).toFixed(1)} s, ${JSON.stringify(counts)}`);
 console.log(`send while pruning: ${during.rate.toFixed(1)} sends/s (${during.sends}); ratio ${(during.rate / baseline.rate).toFixed(2)}`);
 console.log(`longest pruning transaction seen: ${longest.toFixed(0)} ms`);
 await bulk.end();

@@ -8,10 +8,13 @@ export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-/** The value at `fraction` (0.5 = the median, 0.99 = p99) of values sorted ascending; 0 when there are none. */
+/**
+ * The nearest-rank percentile: the smallest value with at least `fraction` (0.5 = the median,
+ * 0.99 = p99) of the values at or below it, of values sorted ascending; 0 when there are none.
+ */
 export function percentile(sorted: Float64Array | readonly number[], fraction: number): number {
   if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * fraction) - 1))]!;
 }
 
 /** Sorts a copy ascending (numbers, not their text). */

@@ -4,7 +4,8 @@ import { stopListening } from "../../lib/realtime/message-signals";
 import { api, type ApiResponse } from "../support/api";
 import { TEST_ADMIN_TOKEN } from "../support/database-per-file";
 import { createSite, ORIGIN, startConversation, type Started } from "../support/fixtures";
-import { percentile, sleep } from "../support/load";
+import { ascending, percentile } from "../../bench/stats";
+import { sleep } from "../support/load";
 import { testDatabaseUrl } from "../support/postgres";
 import { requireService } from "../support/requires";
 import { captureStderr } from "../support/response-recorder";
@@ -210,7 +211,7 @@ describe.runIf(onPostgres)("PostgreSQL unreachable mid-run", () => {
 
     process.stdout.write(
       `database cut: ${run.exchanges.length} requests; cut → first 503 in ${run.toFirst503.toFixed(0)} ms; ${run.whileBroken.length} answers while down, all 503 ` +
-        `(p99 ${percentile(run.whileBroken.map((e) => e.ms), 99).toFixed(0)} ms, slowest request of the run ${run.slowest.toFixed(0)} ms); ` +
+        `(p99 ${percentile(ascending(run.whileBroken.map((e) => e.ms)), 0.99).toFixed(0)} ms, slowest request of the run ${run.slowest.toFixed(0)} ms); ` +
         `restore → first success ${run.toFirstSuccess.toFixed(0)} ms, every widget ${run.toEverySuccess.toFixed(0)} ms; ${stored} acknowledged messages stored once\n`,
     );
   });

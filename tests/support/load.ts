@@ -27,10 +27,4 @@ export async function pool<T>(count: number, concurrency: number, work: (index: 
   return results;
 }
 
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
