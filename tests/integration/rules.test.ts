@@ -4,7 +4,7 @@ import { db, sqlExecutor, type SqlQuery } from "../../lib/db/client";
 import { runDeliveryRound } from "../../lib/notifications/round";
 import { addJobs, createBoss, ensureQueues, type JobSpec } from "../../lib/jobs/queue";
 import { DEFAULT_TIMINGS } from "../../lib/jobs/timings";
-import { checkIdleRules, enqueueRuleEvent } from "../../lib/rules/rule-events";
+import { checkIdleRules, enqueueRuleEvent, runRuleJobs } from "../../lib/rules/rule-events";
 import { RULES_BOT_ID } from "../../lib/rules/actions";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
@@ -276,6 +276,19 @@ describe("events and actions", () => {
     expect(await runsOf(first.id)).toEqual([run]);
     expect(await runsOf(second.id)).toHaveLength(1);
     for (const rule of [first, second]) await disable(rule.id);
+  });
+
+  test("a batch of jobs: conversations side by side, each conversation's events one after the other", async () => {
+    const site = await createSite();
+    const started = await Promise.all(Array.from({ length: 6 }, (_, i) => startConversation(site.id, { body: "Hello", client_id: `batch-${i}` })));
+    const rule = await createRule({ name: "Once per conversation", event: "conversation.created", conditions: [{ field: "site", op: "eq", value: site.id }, { field: "label", op: "not_set" }], actions: [{ type: "add_label", label_id: labelFollowUp }] });
+    // Two events of each conversation in one batch: the second sees the label the first added, so it does not match.
+    const jobs = started.flatMap(({ conversationId }) => ["a", "b"].map((key) => ({ event: "conversation.created", conversationId, key: `batch-${key}-${conversationId}` })));
+    await runRuleJobs(jobs);
+    for (const { conversationId } of started) expect((await conversation(conversationId)).labels).toEqual([labelFollowUp]);
+    const runs = await (await db()).ruleRun.findMany({ where: { ruleId: rule.id, eventKey: { startsWith: "batch-" } }, select: { eventKey: true, conversationId: true } });
+    expect(runs.map((run) => run.eventKey).sort()).toEqual(started.map(({ conversationId }) => `batch-a-${conversationId}`).sort());
+    await disable(rule.id);
   });
 
   test("sla.breached through enqueueRuleEvent; conversation.idle from the minute's check, once per quiet spell", async () => {
