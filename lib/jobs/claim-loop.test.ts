@@ -147,3 +147,19 @@ test("inBatches writes the first value at once and what comes meanwhile in one b
   await Promise.all([first, ...rest]);
   expect(written).toEqual([[1], [2, 3, 4]]);
 });
+
+test("for alertMs after a claim that found some, an empty claim is followed after the gather delay; then after the poll", async () => {
+  const rooms: number[] = [];
+  const answers = [3];
+  const loop = claimLoop({ room: 10, pollMs: 10_000, gatherMs: 20, alertMs: 150, claim: async (room) => (rooms.push(room), answers.shift() ?? 0), failed: () => {} });
+  loops.push(loop);
+  loop.wake();
+  await sleep(100);
+  const duringSpell = rooms.length;
+  expect(duringSpell).toBeGreaterThanOrEqual(3); // the finding claim, then empty ones every 20 ms
+  await sleep(250);
+  const afterSpell = rooms.length;
+  expect(afterSpell).toBeLessThanOrEqual(12); // 150 ms of 20 ms looks at most, then the 10 s poll
+  await sleep(100);
+  expect(rooms.length).toBe(afterSpell);
+});

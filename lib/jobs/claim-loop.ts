@@ -8,6 +8,9 @@
 // - while there is room: a claim that filled it is followed by the next at once,
 // - after a claim that found some but less than the room, a short wait for more to gather
 //   (gatherMs: a batch costs the same statements however few it carries),
+// - for a while after a claim that found some (alertMs), an empty claim also waits only gatherMs:
+//   work comes in spells, and one empty look in a spell would otherwise cost a whole poll,
+//   while an idle loop still looks once a poll,
 // - at a time something falls due (a retry), when that is sooner than the next poll,
 // - otherwise every pollMs (one indexed query),
 // - and when held work ends: its room is free.
@@ -25,6 +28,8 @@ export interface ClaimLoopOptions {
   pollMs: number;
   /** After a claim that found some but less than it had room for, look again after this long (default: pollMs). */
   gatherMs?: number;
+  /** For this long after a claim that found some, an empty claim is followed after gatherMs, not pollMs (default: 0). */
+  alertMs?: number;
   /** A claim failed (the database is down, say): report it; the next poll tries again. */
   failed(error: unknown): void;
 }
@@ -41,7 +46,7 @@ export interface ClaimLoop {
 }
 
 export function claimLoop(options: ClaimLoopOptions): ClaimLoop {
-  const { room, pollMs, gatherMs = pollMs } = options;
+  const { room, pollMs, gatherMs = pollMs, alertMs = 0 } = options;
   const inHand = new Set<Promise<void>>();
   let stopped = false;
   let claiming: Promise<void> | null = null;
@@ -49,13 +54,15 @@ export function claimLoop(options: ClaimLoopOptions): ClaimLoop {
   let next: NodeJS.Timeout | undefined;
   let due: { at: number; timer: NodeJS.Timeout } | null = null;
   let roomFreed: NodeJS.Immediate | null = null;
+  let lastFoundAt = -Infinity;
 
   /** Claims while there is room; answers how long to wait before looking again. */
   async function claimWhileRoom(): Promise<number> {
     while (!stopped && inHand.size < room) {
       const want = room - inHand.size;
       const claimed = await options.claim(want);
-      if (claimed === 0) return pollMs;
+      if (claimed === 0) return performance.now() - lastFoundAt < alertMs ? gatherMs : pollMs;
+      lastFoundAt = performance.now();
       if (claimed < want) return gatherMs;
     }
     return pollMs; // full: the work in hand wakes the loop as it ends

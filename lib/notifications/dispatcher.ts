@@ -33,6 +33,10 @@ export interface DispatchLoop {
 // busy site events arrive a few at a time, and every batch costs the same seven statements
 // however few it carries (docs/performance.md, step 28). A full batch is followed at once.
 const GATHER_MS = 50;
+// While events keep coming, an empty claim is followed after GATHER_MS too, for this long after the
+// last that found some: a rule's job (or a delivery) is not held back by a whole poll because one
+// look fell between two messages (issue 44: a rule acts within a second of its event).
+const ALERT_MS = 2_000;
 
 /** The dispatcher's loop (lib/jobs/claim-loop.ts): one batch at a time, each finished before the next is claimed. */
 export function startDispatchLoop(context: JobContext, logError: ErrorLog): DispatchLoop {
@@ -45,6 +49,7 @@ export function startDispatchLoop(context: JobContext, logError: ErrorLog): Disp
     claim: dispatchNow,
     pollMs: context.timings.dispatchPollMs,
     gatherMs: Math.min(GATHER_MS, context.timings.dispatchPollMs),
+    alertMs: ALERT_MS,
     failed: (error) => logError("notification_dispatch_failed", error),
   });
   loop.wake();
