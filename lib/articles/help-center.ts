@@ -65,12 +65,7 @@ export async function popularArticles(siteId: string, limit = POPULAR, locale?: 
 /** Published matches for q, best first, each with its `<<`/`>>` snippet. */
 export async function searchPublished(siteId: string, q: string, limit = SEARCH_LIMIT, locale?: string): Promise<ArticleLink[]> {
   const matches = await searchArticles({ siteId, q, locale, status: "published", limit });
-  const rows = await (await db()).article.findMany({ where: { id: { in: matches.map((match) => match.id) } }, select: linkSelect });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return matches.flatMap((match) => {
-    const row = byId.get(match.id);
-    return row ? [{ ...toLink(row), snippet: match.snippet }] : [];
-  });
+  return matches.map((match) => ({ ...toLink(match), snippet: match.snippet }));
 }
 
 export interface Collection {

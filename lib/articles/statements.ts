@@ -25,7 +25,7 @@ export const SEARCH_ARTICLES = `
        ORDER BY rank DESC, a.views DESC, a.id
        LIMIT $5
     )
-    SELECT m.id, m.rank, a.body AS doc, f.folded,
+    SELECT m.id, m.rank, a.site_id, a.title, a.locale, a.slug, a.body AS doc, f.folded,
            ts_headline('english', f.folded, q.query, '${HEADLINE_OPTIONS}') AS headline
       FROM matched m JOIN articles a ON a.id = m.id
       CROSS JOIN q
@@ -35,6 +35,10 @@ export const SEARCH_ARTICLES = `
 export interface ArticleSearchRow {
   id: string;
   rank: number;
+  site_id: string;
+  title: string;
+  locale: string;
+  slug: string;
   doc: string;
   folded: string;
   headline: string | null;

@@ -69,6 +69,10 @@ export async function readArticle(id: string): Promise<WireArticle> {
 
 export interface ArticleMatch {
   id: string;
+  siteId: string;
+  title: string;
+  locale: string;
+  slug: string;
   /** ts_rank_cd normalised to 0..1. */
   rank: number;
   snippet: string;
@@ -87,7 +91,15 @@ export interface ArticleSearch {
 export async function searchArticles(search: ArticleSearch): Promise<ArticleMatch[]> {
   const sql = await sqlExecutor();
   const { rows } = await sql.executeSql(SEARCH_ARTICLES, [search.q, search.siteId, search.locale ?? null, search.status ?? null, search.limit]);
-  return (rows as ArticleSearchRow[]).map((row) => ({ id: row.id, rank: Number(row.rank), snippet: searchSnippet(row.doc, row.folded, row.headline) }));
+  return (rows as ArticleSearchRow[]).map((row) => ({
+    id: row.id,
+    siteId: row.site_id,
+    title: row.title,
+    locale: row.locale,
+    slug: row.slug,
+    rank: Number(row.rank),
+    snippet: searchSnippet(row.doc, row.folded, row.headline),
+  }));
 }
 
 /** Articles of every site, or of the query's site, locale and status; with `q` best match first (each with a snippet), else last changed first. */
