@@ -1,0 +1,93 @@
+"use client";
+
+import type { FormEvent } from "react";
+import styles from "../../inbox.module.css";
+import type { LabelView } from "../shared/label-chips";
+import { nextLabelColor } from "./label-palette";
+import { Feedback, useSave } from "./sites";
+
+// Labels in Settings (owners): create, rename, recolour, delete. Every member applies them from a
+// conversation's header.
+
+function labelFields(form: HTMLFormElement) {
+  const data = new FormData(form);
+  return { name: String(data.get("name") ?? ""), color: String(data.get("color") ?? "") };
+}
+
+/** `nextColor`: the palette's first colour no label has (./label-palette.ts), so new labels differ. */
+export function NewLabelForm({ nextColor }: { nextColor: string }) {
+  const { status, save } = useSave();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (await save("POST", "/api/v1/inbox/labels", labelFields(form), "Label created.")) form.reset();
+  };
+  return (
+    <form className={styles.card} onSubmit={onSubmit} aria-labelledby="new-label-title">
+      <h3 id="new-label-title">Add a label</h3>
+      <div className={styles.row}>
+        <div className={styles.field}>
+          <label htmlFor="new-label-name">Label name</label>
+          <input className={styles.input} id="new-label-name" name="name" required maxLength={40} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="new-label-color">Colour</label>
+          <input className={styles.input} id="new-label-color" name="color" type="color" defaultValue={nextColor} key={nextColor} />
+        </div>
+        <button className={styles.button} type="submit">
+          Create label
+        </button>
+      </div>
+      <Feedback status={status} />
+    </form>
+  );
+}
+
+export function LabelRow({ label }: { label: LabelView }) {
+  const { status, save } = useSave();
+  const prefix = `label-${label.id}`;
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    await save("PATCH", `/api/v1/inbox/labels/${encodeURIComponent(label.id)}`, labelFields(event.currentTarget), "Saved.");
+  };
+  return (
+    <li className={styles.card} data-label={label.id}>
+      <form onSubmit={onSubmit} aria-label={`Label ${label.name}`}>
+        <div className={styles.row}>
+          <div className={styles.field}>
+            <label htmlFor={`${prefix}-name`}>Name</label>
+            <input className={styles.input} id={`${prefix}-name`} name="name" required maxLength={40} defaultValue={label.name} />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${prefix}-color`}>Colour</label>
+            <input className={styles.input} id={`${prefix}-color`} name="color" type="color" defaultValue={label.color} />
+          </div>
+          <button className={styles.button} type="submit">
+            Save label
+          </button>
+          <button className={styles.buttonDanger} type="button" onClick={() => void save("DELETE", `/api/v1/inbox/labels/${encodeURIComponent(label.id)}`, undefined, "Deleted.")}>
+            Delete label
+          </button>
+        </div>
+        <Feedback status={status} />
+      </form>
+    </li>
+  );
+}
+
+export function LabelsSection({ labels }: { labels: LabelView[] }) {
+  return (
+    <section aria-labelledby="labels-title">
+      <h2 id="labels-title">Labels</h2>
+      <p className={styles.hint}>Every member can put labels on conversations and filter the list by one; deleting a label takes it off every conversation.</p>
+      <NewLabelForm nextColor={nextLabelColor(labels.map((label) => label.color))} />
+      {labels.length > 0 ? (
+        <ul className={styles.cards} data-testid="labels">
+          {labels.map((label) => (
+            <LabelRow key={label.id} label={label} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
