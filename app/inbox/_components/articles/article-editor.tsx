@@ -6,7 +6,7 @@ import { renderMarkdown } from "@/lib/articles/render-markdown";
 import type { WireArticle } from "@/lib/contracts/articles";
 import styles from "../../inbox.module.css";
 import { describeFailure, inboxApi } from "../shared/api";
-import { Feedback } from "../settings/sites";
+import { Feedback, type SaveStatus } from "../ui/feedback";
 
 // The article editor (owners; docs/answers.md, "Writing articles"): Markdown on the left, the live
 // preview on the right through the one renderer every article goes through (lib/articles/
@@ -34,7 +34,7 @@ function fieldsOf(form: HTMLFormElement) {
 export function ArticleEditor({ article, sites, collections }: Props) {
   const router = useRouter();
   const [body, setBody] = useState(article?.body ?? "");
-  const [status, setStatus] = useState<{ error?: string; done?: string }>({});
+  const [status, setStatus] = useState<SaveStatus>({});
   const preview = useMemo(() => renderMarkdown(body), [body]);
   const path = article ? `/api/v1/inbox/articles/${encodeURIComponent(article.id)}` : "/api/v1/inbox/articles";
 

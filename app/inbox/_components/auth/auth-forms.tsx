@@ -1,6 +1,5 @@
 "use client";
 
-import { LogOut } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
 import { describeFailure, inboxApi } from "../shared/api";
@@ -79,21 +78,5 @@ export function AcceptInviteForm({ code, email, name }: { code: string; email: s
         {busy ? "Saving…" : "Create account and sign in"}
       </button>
     </form>
-  );
-}
-
-export function SignOutButton() {
-  return (
-    <button
-      className={styles.menuItem}
-      type="button"
-      onClick={async () => {
-        await inboxApi("DELETE", "/api/v1/inbox/session");
-        window.location.assign("/inbox/sign-in");
-      }}
-    >
-      <LogOut aria-hidden="true" size={16} />
-      Sign out
-    </button>
   );
 }

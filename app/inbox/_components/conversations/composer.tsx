@@ -5,10 +5,11 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { PlaceholderValues } from "@/lib/contracts/placeholders";
 import styles from "../../inbox.module.css";
+import type { SavedReplyView } from "../shared/saved-reply";
 import { describeFailure, inboxApi, type ApiOutcome } from "../shared/api";
 import { enterSends, SendRow } from "../shared/compose";
 import { addPending, setPendingFailure } from "./pending-messages";
-import { useSavedReplyPicker, type PickerReply } from "./saved-reply-picker";
+import { useSavedReplyPicker } from "./saved-reply-picker";
 import { useMentionPicker, type MentionMember } from "./mention-picker";
 import { uploadFile } from "./upload-file";
 import { SuggestReply } from "./suggest-reply";
@@ -32,7 +33,7 @@ export function Composer({
 }: {
   conversationId: string;
   closed: boolean;
-  savedReplies?: PickerReply[];
+  savedReplies?: SavedReplyView[];
   placeholders: PlaceholderValues;
   members?: MentionMember[];
 }) {

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import styles from "../../inbox.module.css";
 import { describeFailure, inboxApi } from "../shared/api";
-import { TYPING_EVENT } from "../frame/live-updates";
+import { TYPING_EVENT } from "../shared/page-events";
 
 export function StatusButton({ conversationId, status }: { conversationId: string; status: string }) {
   const router = useRouter();

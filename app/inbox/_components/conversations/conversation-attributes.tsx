@@ -5,18 +5,13 @@ import { useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
 import { describeFailure, inboxApi } from "../shared/api";
 import { LocalTime } from "../ui/local-time";
+import type { AttributeDefinitionView } from "../shared/attribute-definition";
 
 // The sidebar's visitor attributes (docs/attributes.md): each definition with its value, and a
 // small editor (one input per definition, typed as it; an emptied field removes the value),
 // saved together. The consent the visitor gave in the pre-chat form shows below, word for word.
 
 type Value = string | number | boolean;
-export interface AttributeDefinitionView {
-  key: string;
-  label: string;
-  type: "text" | "number" | "date" | "boolean" | "list" | "link";
-  options: string[];
-}
 
 const asText = (value: Value | undefined) => (value === undefined ? "" : String(value));
 

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { fillPlaceholders, type PlaceholderValues } from "@/lib/contracts/placeholders";
 import styles from "../../inbox.module.css";
+import type { SavedReplyView } from "../shared/saved-reply";
 import { useListboxPicker } from "../ui/use-listbox-picker";
 
 // The composer's `/` picker (decisions.md, round 3): typing `/` at the start of the composer lists
@@ -10,20 +11,12 @@ import { useListboxPicker } from "../ui/use-listbox-picker";
 // inserts the reply with its placeholders filled, Esc closes it. The textarea keeps the focus
 // throughout (aria-activedescendant points at the chosen option).
 
-export interface PickerReply {
-  id: string;
-  scope: "team" | "personal";
-  shortcut: string;
-  title: string;
-  body: string;
-}
-
 const LISTBOX_ID = "saved-replies-listbox";
 const MAX_SHOWN = 8;
 /** The whole text is `/` and a shortcut being typed (no space yet). */
 const TYPING_SHORTCUT = /^\/([a-z0-9_-]*)$/i;
 
-function matching(replies: PickerReply[], query: string): PickerReply[] {
+function matching(replies: SavedReplyView[], query: string): SavedReplyView[] {
   const first = replies.filter((reply) => reply.shortcut.startsWith(query));
   const then = replies.filter((reply) => !reply.shortcut.startsWith(query) && (reply.shortcut.includes(query) || reply.title.toLowerCase().includes(query)));
   return [...first, ...then].slice(0, MAX_SHOWN);
@@ -33,7 +26,7 @@ function matching(replies: PickerReply[], query: string): PickerReply[] {
  * The picker's state for the composer's text: its props for the textarea, a key handler that
  * answers before the composer's own (true: the key was the picker's), and the listbox.
  */
-export function useSavedReplyPicker(replies: PickerReply[], values: PlaceholderValues, text: string, insert: (text: string) => void) {
+export function useSavedReplyPicker(replies: SavedReplyView[], values: PlaceholderValues, text: string, insert: (text: string) => void) {
   // Esc closes the picker until the text no longer starts with `/` (then a `/` opens it again).
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
@@ -43,9 +36,9 @@ export function useSavedReplyPicker(replies: PickerReply[], values: PlaceholderV
   const query = typed ? typed[1]!.toLowerCase() : null;
   const shown = query === null ? [] : matching(replies, query);
   const open = query !== null && !dismissed;
-  const { chosen, onKeyDown, choose } = useListboxPicker({ open, shown, pick: (reply: PickerReply) => insert(fillPlaceholders(reply.body, values)), dismiss: () => setDismissed(true) });
+  const { chosen, onKeyDown, choose } = useListboxPicker({ open, shown, pick: (reply: SavedReplyView) => insert(fillPlaceholders(reply.body, values)), dismiss: () => setDismissed(true) });
 
-  const optionId = (reply: PickerReply) => `saved-reply-option-${reply.id}`;
+  const optionId = (reply: SavedReplyView) => `saved-reply-option-${reply.id}`;
   const textareaProps = {
     "aria-autocomplete": "list" as const,
     "aria-controls": open ? LISTBOX_ID : undefined,

@@ -2,20 +2,20 @@
 
 import { useState } from "react";
 import styles from "../../inbox.module.css";
-import { EraseConfirm } from "../ui/erase-confirm";
-import { download, erase } from "../settings/privacy";
+import { download, erase } from "../shared/privacy-requests";
 import { holdRefreshHere, releaseRefresh } from "../shared/refresh-hold";
-import { Feedback } from "../settings/sites";
+import { EraseConfirm } from "../ui/erase-confirm";
+import { Feedback, type SaveStatus } from "../ui/feedback";
 
 // A privacy request for the visitor of the open conversation (docs/security.md): an anonymous
 // visitor is known only by their visitor id on this site, which this card shows, so owners need
 // not copy it into Settings → Privacy requests. The same routes as there.
 
 export function VisitorPrivacy({ siteId, visitorId, name }: { siteId: string; visitorId: string; name: string }) {
-  const [status, setStatus] = useState<{ error?: string; done?: string }>({});
+  const [status, setStatus] = useState<SaveStatus>({});
   const [busy, setBusy] = useState(false);
   const subject = { visitor_id: visitorId, site: siteId };
-  const run = async (work: () => Promise<{ error?: string; done?: string }>) => {
+  const run = async (work: () => Promise<SaveStatus>) => {
     setBusy(true);
     setStatus({});
     setStatus(await work());

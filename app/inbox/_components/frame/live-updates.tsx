@@ -6,6 +6,7 @@ import type { InboxStreamEvent } from "@/lib/contracts/inbox-events";
 import styles from "../../inbox.module.css";
 import { soundMuted } from "./alert-settings";
 import { inboxTitle } from "./inbox-title";
+import { TYPING_EVENT } from "../shared/page-events";
 import { refreshHeld } from "../shared/refresh-hold";
 
 // The inbox's live channel (Server-Sent Events from /api/v1/inbox/events). Every event re-reads
@@ -14,7 +15,6 @@ import { refreshHeld } from "../shared/refresh-hold";
 // visitor message while the tab is hidden plays a short tone (at most every 4 s, unless muted in
 // the member menu) and, if the agent opted in, shows a browser notification.
 
-export const TYPING_EVENT = "parley:typing";
 const REFRESH_DELAY_MS = 120;
 const SOUND_EVERY_MS = 4_000;
 

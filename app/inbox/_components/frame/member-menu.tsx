@@ -3,9 +3,9 @@
 import { ChevronDown, Keyboard } from "lucide-react";
 import styles from "../../inbox.module.css";
 import { HiddenTabAlerts, SoundToggle } from "./alert-settings";
-import { SignOutButton } from "../auth/auth-forms";
 import { AvailabilityControl } from "./availability-control";
 import { SHOW_SHORTCUTS_EVENT } from "./keyboard-shortcuts";
+import { SignOutButton } from "./sign-out-button";
 
 // The top bar's member menu: who is signed in, their availability and the team's, this browser's
 // alerts, the shortcuts and signing out. A native popover (the browser's own light dismiss, Escape

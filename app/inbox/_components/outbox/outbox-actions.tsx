@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import styles from "../../inbox.module.css";
 import { PostButton } from "../shared/post-button";
-import { Feedback, useSave } from "../settings/sites";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 // The outbox's actions (owners): send one email again, or every one not sent or failed, once SMTP
 // works; take an address off the suppression list. Suppressed emails have no button: the caps are

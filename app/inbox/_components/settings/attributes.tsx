@@ -2,8 +2,9 @@
 
 import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
-import type { AttributeDefinitionView } from "../conversations/conversation-attributes";
-import { Feedback, useSave } from "./sites";
+import type { AttributeDefinitionView } from "../shared/attribute-definition";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 // Visitor attributes in Settings (owners; docs/attributes.md): define one (key, label, type, a
 // list's options) or delete one (its values leave every conversation). Members set values in a

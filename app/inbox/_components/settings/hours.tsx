@@ -2,7 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
-import { Feedback, useSave } from "./sites";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 // A site's service hours as a week (docs/service-hours.md): rows of periods per day, the zone they
 // are read in, holidays and the away message; saved through PATCH /api/v1/inbox/sites/{id}.

@@ -4,7 +4,8 @@ import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
 import type { LabelView } from "../shared/label-chips";
 import { nextLabelColor } from "./label-palette";
-import { Feedback, useSave } from "./sites";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 // Labels in Settings (owners): create, rename, recolour, delete. Every member applies them from a
 // conversation's header.

@@ -3,8 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
-import { CopyButton } from "../ui/copy-button";
 import { describeFailure, inboxApi } from "../shared/api";
+import { useSave } from "../shared/use-save";
+import { CopyButton } from "../ui/copy-button";
+import { Feedback, type SaveStatus } from "../ui/feedback";
 
 export interface TeamMemberView {
   id: string;
@@ -102,7 +104,7 @@ export function InviteForm() {
 
 export function MemberEditor({ member, self }: { member: TeamMemberView; self: boolean }) {
   const router = useRouter();
-  const [status, setStatus] = useState<{ error?: string; done?: string }>({});
+  const [status, setStatus] = useState<SaveStatus>({});
   const prefix = `member-${member.id}`;
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -191,9 +193,7 @@ export function MemberEditor({ member, self }: { member: TeamMemberView; self: b
           </button>
         ) : null}
       </div>
-      <p className={status.error ? styles.error : styles.success} role={status.error ? "alert" : "status"}>
-        {status.error ?? status.done ?? ""}
-      </p>
+      <Feedback status={status} />
     </form>
   );
 }
@@ -208,14 +208,11 @@ export interface PendingInviteView {
 
 /** The invites not yet accepted (their links still work), each revocable. */
 export function PendingInvites({ invites }: { invites: PendingInviteView[] }) {
-  const router = useRouter();
-  const [status, setStatus] = useState<{ error?: string; done?: string }>({});
+  const { status, save } = useSave();
   if (invites.length === 0) return null;
   const revoke = async (invite: PendingInviteView) => {
     if (!window.confirm(`Revoke the invite to ${invite.email ?? invite.name}? Its link stops working at once.`)) return;
-    const outcome = await inboxApi("DELETE", `/api/v1/inbox/members/invites/${encodeURIComponent(invite.id)}`);
-    setStatus(outcome.ok ? { done: "Invite revoked." } : { error: describeFailure(outcome) });
-    if (outcome.ok) router.refresh();
+    await save("DELETE", `/api/v1/inbox/members/invites/${encodeURIComponent(invite.id)}`, undefined, "Invite revoked.");
   };
   return (
     <div className={styles.card} aria-labelledby="pending-invites-title" role="group">
@@ -233,9 +230,7 @@ export function PendingInvites({ invites }: { invites: PendingInviteView[] }) {
           </li>
         ))}
       </ul>
-      <p className={status.error ? styles.error : styles.success} role={status.error ? "alert" : "status"}>
-        {status.error ?? status.done ?? ""}
-      </p>
+      <Feedback status={status} />
     </div>
   );
 }

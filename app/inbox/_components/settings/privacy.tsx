@@ -2,15 +2,15 @@
 
 import { useRef, useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
-import { describeFailure, inboxApi } from "../shared/api";
+import { download, erase } from "../shared/privacy-requests";
 import { EraseConfirm } from "../ui/erase-confirm";
-import { plural } from "../shared/plural";
+import { Feedback, type SaveStatus } from "../ui/feedback";
 import { SelectField, SiteSelect } from "../ui/select-field";
-import { Feedback } from "./sites";
 
 // The owners' privacy requests (docs/security.md): export downloads a zip of everything about one
-// person; erase asks first (in the page: ./erase-confirm.tsx), then shows what went. The visitor
-// card offers both for the visitor of a conversation (./visitor-privacy.tsx).
+// person; erase asks first (in the page: ../ui/erase-confirm.tsx), then shows what went. The visitor
+// card offers both for the visitor of a conversation (../conversations/visitor-privacy.tsx); the
+// requests themselves are in ../shared/privacy-requests.ts.
 
 type Kind = "email" | "user_id" | "visitor_id";
 const KIND_LABELS: Record<Kind, string> = { email: "Email (every site)", user_id: "Verified user id", visitor_id: "Visitor id" };
@@ -21,47 +21,11 @@ function requestBody(form: FormData): Record<string, string> {
   return kind === "email" ? { email: value } : { [kind]: value, site: String(form.get("site") ?? "") };
 }
 
-export async function download(body: Record<string, string>): Promise<string | null> {
-  try {
-    const response = await fetch("/api/v1/inbox/privacy/export", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-    if (!response.ok) {
-      const json = await response.json().catch(() => null);
-      const fields: { path: string; problem: string }[] | undefined = json?.result?.fields;
-      return describeFailure({ ok: false, status: response.status, result: null, message: json?.message ?? `The request failed (${response.status}).`, fields });
-    }
-    const url = URL.createObjectURL(await response.blob());
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "parley-export.zip";
-    link.click();
-    URL.revokeObjectURL(url);
-    return null;
-  } catch {
-    return "The service cannot be reached. Check your connection.";
-  }
-}
-
-/** Erases the person `body` names; the outcome as the feedback line shows it. */
-export async function erase(body: Record<string, string>): Promise<{ error?: string; done?: string }> {
-  const outcome = await inboxApi<Record<string, number>>("POST", "/api/v1/inbox/privacy/erase", body);
-  if (!outcome.ok) return { error: describeFailure(outcome) };
-  const counts = Object.entries(outcome.result).map(([key, count]) => {
-    const name = key.replaceAll("_", " "); // the counts' keys are plural nouns ("ticket_replies")
-    return plural(count, name.replace(/ies$/, "y").replace(/s$/, ""), name);
-  });
-  return { done: `Erased: ${counts.join(", ")}.` };
-}
-
-export const ERASE_QUESTION = "Erase everything about this person — conversations, tickets, files, page views and emails? This cannot be undone.";
+const ERASE_QUESTION = "Erase everything about this person — conversations, tickets, files, page views and emails? This cannot be undone.";
 
 export function PrivacySection({ sites }: { sites: { id: string; name: string }[] }) {
   const [kind, setKind] = useState<Kind>("email");
-  const [status, setStatus] = useState<{ error?: string; done?: string }>({});
+  const [status, setStatus] = useState<SaveStatus>({});
   const form = useRef<HTMLFormElement>(null);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -2,7 +2,8 @@
 
 import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
-import { Feedback, useSave } from "./sites";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 // A site's routing (docs/routing.md): manual or round robin, and the reassign wait; saved through
 // PATCH /api/v1/inbox/sites/{id}. Members' caps (max_open) are in the Members section.

@@ -5,7 +5,8 @@ import styles from "../../inbox.module.css";
 import { FIELD_KINDS, OPS_BY_KIND, RULE_ACTION_TYPES, RULE_EVENTS, type FieldKind, type RuleAction, type RuleCondition, type RuleEvent } from "@/lib/contracts/rules";
 import { describeAction, describeEvent } from "@/lib/rules/sentences";
 import { describeFailure, inboxApi } from "../shared/api";
-import { Feedback, useSave } from "./sites";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 // The owners' rule editor (docs/rules.md): an event, conditions as field/operator/value rows, and
 // actions as rows, with "Test on a conversation" (the dry run, which changes nothing). The API

@@ -2,8 +2,9 @@
 
 import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
-import type { PickerReply } from "../conversations/saved-reply-picker";
-import { Feedback, useSave } from "./sites";
+import type { SavedReplyView } from "../shared/saved-reply";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 // Saved replies in Settings: every member manages their own; owners also the team's. An agent sees
 // the team's replies without a way to change them (the API answers 403 there).
@@ -20,7 +21,7 @@ function fieldsOf(form: HTMLFormElement, withScope: boolean) {
   };
 }
 
-function ReplyFields({ prefix, reply, canManageTeam }: { prefix: string; reply?: PickerReply; canManageTeam: boolean }) {
+function ReplyFields({ prefix, reply, canManageTeam }: { prefix: string; reply?: SavedReplyView; canManageTeam: boolean }) {
   return (
     <>
       <div className={styles.row}>
@@ -85,7 +86,7 @@ export function NewSavedReplyForm({ canManageTeam }: { canManageTeam: boolean })
   );
 }
 
-export function SavedReplyEditor({ reply, canManageTeam }: { reply: PickerReply; canManageTeam: boolean }) {
+export function SavedReplyEditor({ reply, canManageTeam }: { reply: SavedReplyView; canManageTeam: boolean }) {
   const { status, save } = useSave();
   const prefix = `reply-${reply.id}`;
   const editable = reply.scope === "personal" || canManageTeam;
@@ -130,7 +131,7 @@ export function SavedReplyEditor({ reply, canManageTeam }: { reply: PickerReply;
   );
 }
 
-export function SavedRepliesSection({ replies, canManageTeam }: { replies: PickerReply[]; canManageTeam: boolean }) {
+export function SavedRepliesSection({ replies, canManageTeam }: { replies: SavedReplyView[]; canManageTeam: boolean }) {
   return (
     <section aria-labelledby="saved-replies-title">
       <h2 id="saved-replies-title">Saved replies</h2>

@@ -2,8 +2,9 @@
 
 import { useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
-import type { AttributeDefinitionView } from "../conversations/conversation-attributes";
-import { Feedback, useSave } from "./sites";
+import type { AttributeDefinitionView } from "../shared/attribute-definition";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 import type { TeamView } from "./teams";
 
 // What a site asks before a first message, and where the conversation lands (docs/teams.md,

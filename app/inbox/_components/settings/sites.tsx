@@ -1,9 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import styles from "../../inbox.module.css";
-import { describeFailure, inboxApi } from "../shared/api";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 export interface SiteView {
   id: string;
@@ -20,31 +20,6 @@ const originsOf = (text: string) =>
     .split(/[\s,]+/)
     .map((entry) => entry.trim())
     .filter(Boolean);
-
-export function useSave() {
-  const router = useRouter();
-  const [status, setStatus] = useState<{ error?: string; done?: string }>({});
-  const save = async (method: string, path: string, body: unknown, done: string) => {
-    setStatus({});
-    const outcome = await inboxApi(method, path, body);
-    if (!outcome.ok) {
-      setStatus({ error: describeFailure(outcome) });
-      return false;
-    }
-    setStatus({ done });
-    router.refresh();
-    return true;
-  };
-  return { status, save };
-}
-
-export function Feedback({ status }: { status: { error?: string; done?: string } }) {
-  return (
-    <p className={status.error ? styles.error : styles.success} role={status.error ? "alert" : "status"}>
-      {status.error ?? status.done ?? ""}
-    </p>
-  );
-}
 
 export function NewSiteForm() {
   const { status, save } = useSave();

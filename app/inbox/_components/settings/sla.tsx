@@ -3,7 +3,8 @@
 import type { FormEvent } from "react";
 import type { WireSlaPolicy } from "@/lib/sla/policies";
 import styles from "../../inbox.module.css";
-import { Feedback, useSave } from "./sites";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 // SLA policies in Settings (owners; docs/sla.md): add, change, reorder, delete. Plain forms: each
 // target is minutes or empty (none); sites, teams and labels are multiple choices (none = any).

@@ -2,7 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
-import { Feedback, useSave } from "./sites";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 
 // Teams in Settings (owners; decisions.md, round 4, "Teams"; docs/teams.md): create one with its
 // members and routing, change or delete it. A conversation of a team is seen by its members, the

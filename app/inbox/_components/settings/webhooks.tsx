@@ -6,7 +6,8 @@ import { MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENTS, type We
 import styles from "../../inbox.module.css";
 import { describeFailure, inboxApi } from "../shared/api";
 import { PostButton } from "../shared/post-button";
-import { Feedback, useSave } from "./sites";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 import { useCopy } from "../ui/use-copy";
 
 // Settings → Webhooks (owners): register one (its secret shown once, here only), edit, delete,

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { textOn } from "@/widget/src/shared/brand";
 import styles from "../../inbox.module.css";
-import { Feedback, useSave } from "./sites";
+import { useSave } from "../shared/use-save";
+import { Feedback } from "../ui/feedback";
 import { WidgetPreview, type PreviewConfig } from "./widget-preview";
 
 export interface DesignedSite {

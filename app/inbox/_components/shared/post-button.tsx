@@ -2,7 +2,8 @@
 
 import type { ReactNode } from "react";
 import styles from "../../inbox.module.css";
-import { Feedback, useSave } from "../settings/sites";
+import { useSave } from "./use-save";
+import { Feedback } from "../ui/feedback";
 
 /** One button that POSTs to an inbox route and says what happened beside it (retry, resend, …). */
 export function PostButton({ path, done, label, primary = false, children }: { path: string; done: string; label?: string; primary?: boolean; children: ReactNode }) {
