@@ -1,8 +1,8 @@
 "use client";
 
-import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
 import type { AttributeDefinitionView } from "../shared/attribute-definition";
+import { CreateForm } from "../shared/create-form";
 import { useSave } from "../shared/use-save";
 import { Feedback } from "../ui/feedback";
 
@@ -19,52 +19,43 @@ const TYPES: [AttributeDefinitionView["type"], string][] = [
   ["link", "Link"],
 ];
 
+/** A new attribute's body: a list's options one a line, sent only for a list. */
+function attributeBody(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const type = String(data.get("type") ?? "text");
+  const options = String(data.get("options") ?? "")
+    .split("\n")
+    .map((option) => option.trim())
+    .filter(Boolean);
+  return { key: String(data.get("key") ?? ""), label: String(data.get("label") ?? ""), type, ...(type === "list" ? { options } : {}) };
+}
+
 function NewAttributeForm() {
-  const { status, save } = useSave();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const type = String(data.get("type") ?? "text");
-    const options = String(data.get("options") ?? "")
-      .split("\n")
-      .map((option) => option.trim())
-      .filter(Boolean);
-    const body = { key: String(data.get("key") ?? ""), label: String(data.get("label") ?? ""), type, ...(type === "list" ? { options } : {}) };
-    if (await save("POST", "/api/v1/inbox/attributes", body, "Attribute created.")) form.reset();
-  };
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-labelledby="new-attribute-title">
-      <h3 id="new-attribute-title">Add an attribute</h3>
-      <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor="new-attribute-key">Key (a-z, 0-9, _)</label>
-          <input className={styles.input} id="new-attribute-key" name="key" required maxLength={40} pattern="[a-z0-9_]{1,40}" />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="new-attribute-label">Label</label>
-          <input className={styles.input} id="new-attribute-label" name="label" required maxLength={60} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="new-attribute-type">Type</label>
-          <select className={styles.select} id="new-attribute-type" name="type" defaultValue="text">
-            {TYPES.map(([value, words]) => (
-              <option key={value} value={value}>
-                {words}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="new-attribute-options">Options (a list&apos;s, one a line)</label>
-          <textarea className={styles.input} id="new-attribute-options" name="options" rows={2} />
-        </div>
-        <button className={styles.button} type="submit">
-          Create attribute
-        </button>
+    <CreateForm id="new-attribute" title="Add an attribute" path="/api/v1/inbox/attributes" body={attributeBody} done="Attribute created." submit="Create attribute" oneRow>
+      <div className={styles.field}>
+        <label htmlFor="new-attribute-key">Key (a-z, 0-9, _)</label>
+        <input className={styles.input} id="new-attribute-key" name="key" required maxLength={40} pattern="[a-z0-9_]{1,40}" />
       </div>
-      <Feedback status={status} />
-    </form>
+      <div className={styles.field}>
+        <label htmlFor="new-attribute-label">Label</label>
+        <input className={styles.input} id="new-attribute-label" name="label" required maxLength={60} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="new-attribute-type">Type</label>
+        <select className={styles.select} id="new-attribute-type" name="type" defaultValue="text">
+          {TYPES.map(([value, words]) => (
+            <option key={value} value={value}>
+              {words}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="new-attribute-options">Options (a list&apos;s, one a line)</label>
+        <textarea className={styles.input} id="new-attribute-options" name="options" rows={2} />
+      </div>
+    </CreateForm>
   );
 }
 

@@ -4,6 +4,7 @@ import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
 import type { LabelView } from "../shared/label-chips";
 import { nextLabelColor } from "./label-palette";
+import { CreateForm } from "../shared/create-form";
 import { useSave } from "../shared/use-save";
 import { Feedback } from "../ui/feedback";
 
@@ -17,30 +18,17 @@ function labelFields(form: HTMLFormElement) {
 
 /** `nextColor`: the palette's first colour no label has (./label-palette.ts), so new labels differ. */
 export function NewLabelForm({ nextColor }: { nextColor: string }) {
-  const { status, save } = useSave();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (await save("POST", "/api/v1/inbox/labels", labelFields(form), "Label created.")) form.reset();
-  };
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-labelledby="new-label-title">
-      <h3 id="new-label-title">Add a label</h3>
-      <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor="new-label-name">Label name</label>
-          <input className={styles.input} id="new-label-name" name="name" required maxLength={40} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="new-label-color">Colour</label>
-          <input className={styles.input} id="new-label-color" name="color" type="color" defaultValue={nextColor} key={nextColor} />
-        </div>
-        <button className={styles.button} type="submit">
-          Create label
-        </button>
+    <CreateForm id="new-label" title="Add a label" path="/api/v1/inbox/labels" body={labelFields} done="Label created." submit="Create label" oneRow>
+      <div className={styles.field}>
+        <label htmlFor="new-label-name">Label name</label>
+        <input className={styles.input} id="new-label-name" name="name" required maxLength={40} />
       </div>
-      <Feedback status={status} />
-    </form>
+      <div className={styles.field}>
+        <label htmlFor="new-label-color">Colour</label>
+        <input className={styles.input} id="new-label-color" name="color" type="color" defaultValue={nextColor} key={nextColor} />
+      </div>
+    </CreateForm>
   );
 }
 

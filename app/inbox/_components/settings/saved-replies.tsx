@@ -3,6 +3,7 @@
 import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
 import type { SavedReplyView } from "../shared/saved-reply";
+import { CreateForm } from "../shared/create-form";
 import { useSave } from "../shared/use-save";
 import { Feedback } from "../ui/feedback";
 
@@ -67,22 +68,17 @@ function ReplyFields({ prefix, reply, canManageTeam }: { prefix: string; reply?:
 }
 
 export function NewSavedReplyForm({ canManageTeam }: { canManageTeam: boolean }) {
-  const { status, save } = useSave();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const body = { scope: "personal", ...fieldsOf(form, canManageTeam) };
-    if (await save("POST", "/api/v1/inbox/saved-replies", body, "Saved reply created.")) form.reset();
-  };
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-labelledby="new-reply-heading">
-      <h3 id="new-reply-heading">Add a saved reply</h3>
+    <CreateForm
+      id="new-reply"
+      title="Add a saved reply"
+      path="/api/v1/inbox/saved-replies"
+      body={(form) => ({ scope: "personal", ...fieldsOf(form, canManageTeam) })}
+      done="Saved reply created."
+      submit="Create saved reply"
+    >
       <ReplyFields prefix="new-reply" canManageTeam={canManageTeam} />
-      <button className={styles.button} type="submit">
-        Create saved reply
-      </button>
-      <Feedback status={status} />
-    </form>
+    </CreateForm>
   );
 }
 

@@ -2,6 +2,7 @@
 
 import type { FormEvent, ReactNode } from "react";
 import styles from "../../inbox.module.css";
+import { CreateForm } from "../shared/create-form";
 import { useSave } from "../shared/use-save";
 import { Feedback } from "../ui/feedback";
 
@@ -21,28 +22,21 @@ const originsOf = (text: string) =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
-export function NewSiteForm() {
-  const { status, save } = useSave();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const allowance = String(form.get("daily_allowance") ?? "");
-    const ok = await save(
-      "POST",
-      "/api/v1/inbox/sites",
-      {
-        id: String(form.get("id") ?? ""),
-        name: String(form.get("name") ?? "") || undefined,
-        origins: originsOf(String(form.get("origins") ?? "")),
-        ...(allowance ? { daily_allowance: Number(allowance) } : {}),
-      },
-      "Site created.",
-    );
-    if (ok) event.currentTarget?.reset();
+/** A new site's body: the allowance only when given (the service's default otherwise). */
+function newSiteBody(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const allowance = String(data.get("daily_allowance") ?? "");
+  return {
+    id: String(data.get("id") ?? ""),
+    name: String(data.get("name") ?? "") || undefined,
+    origins: originsOf(String(data.get("origins") ?? "")),
+    ...(allowance ? { daily_allowance: Number(allowance) } : {}),
   };
+}
+
+export function NewSiteForm() {
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-labelledby="new-site-title">
-      <h2 id="new-site-title">Add a site</h2>
+    <CreateForm id="new-site" title="Add a site" heading="h2" path="/api/v1/inbox/sites" body={newSiteBody} done="Site created." submit="Create site">
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor="new-site-id">Site id</label>
@@ -67,11 +61,7 @@ export function NewSiteForm() {
           Exact origins: scheme, host and port — no paths, no wildcards. They are stored in canonical form.
         </p>
       </div>
-      <button className={styles.button} type="submit">
-        Create site
-      </button>
-      <Feedback status={status} />
-    </form>
+    </CreateForm>
   );
 }
 

@@ -3,6 +3,7 @@
 import type { FormEvent } from "react";
 import type { WireSlaPolicy } from "@/lib/sla/policies";
 import styles from "../../inbox.module.css";
+import { CreateForm } from "../shared/create-form";
 import { useSave } from "../shared/use-save";
 import { Feedback } from "../ui/feedback";
 
@@ -81,21 +82,19 @@ function PolicyFields({ prefix, policy, choices }: { prefix: string; policy?: Wi
 }
 
 export function NewSlaPolicyForm({ choices }: { choices: SlaChoices }) {
-  const { status, save } = useSave();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (await save("POST", "/api/v1/inbox/sla-policies", policyFields(form), "SLA policy created.")) form.reset();
-  };
   return (
-    <form className={`${styles.card} ${styles.slaPolicy}`} onSubmit={onSubmit} aria-labelledby="new-sla-title">
-      <h2 id="new-sla-title">Add a policy</h2>
+    <CreateForm
+      id="new-sla"
+      title="Add a policy"
+      heading="h2"
+      path="/api/v1/inbox/sla-policies"
+      body={policyFields}
+      done="SLA policy created."
+      submit="Create policy"
+      className={styles.slaPolicy}
+    >
       <PolicyFields prefix="new-sla" choices={choices} />
-      <button className={styles.button} type="submit">
-        Create policy
-      </button>
-      <Feedback status={status} />
-    </form>
+    </CreateForm>
   );
 }
 

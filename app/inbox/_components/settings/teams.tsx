@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
+import { CreateForm } from "../shared/create-form";
 import { useSave } from "../shared/use-save";
 import { Feedback } from "../ui/feedback";
 
@@ -67,21 +68,10 @@ function TeamFields({ prefix, team, candidates }: { prefix: string; team?: TeamV
 }
 
 function NewTeamForm({ candidates }: { candidates: TeamCandidate[] }) {
-  const { status, save } = useSave();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (await save("POST", "/api/v1/inbox/teams", teamBody(new FormData(form)), "Team created.")) form.reset();
-  };
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-labelledby="new-team-title">
-      <h3 id="new-team-title">Add a team</h3>
+    <CreateForm id="new-team" title="Add a team" path="/api/v1/inbox/teams" body={(form) => teamBody(new FormData(form))} done="Team created." submit="Create team">
       <TeamFields prefix="new-team" candidates={candidates} />
-      <button className={styles.button} type="submit">
-        Create team
-      </button>
-      <Feedback status={status} />
-    </form>
+    </CreateForm>
   );
 }
 
