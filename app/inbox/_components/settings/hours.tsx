@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
 import { useSave } from "../shared/use-save";
+import { DisclosureCard } from "../ui/disclosure-card";
 import { Feedback } from "../ui/feedback";
 
 // A site's service hours as a week (docs/service-hours.md): rows of periods per day, the zone they
@@ -37,21 +38,21 @@ const sent = ([opens, closes]: Period): Period => [opens, closes === "00:00" ? "
 
 /** The site's hours in one line, and the week editor once asked for (the page lists every site). */
 export function HoursEditor({ site, timeZones }: { site: HoursView; timeZones: string[] }) {
-  const [editing, setEditing] = useState(false);
   const prefix = `hours-${site.id}`;
+  const title = (
+    <>
+      Service hours <span className={styles.meta}>({site.id})</span>
+    </>
+  );
+  const summary = (
+    <p className={styles.hint}>
+      {site.hours ? `Set, in ${site.timezone}.` : "Always open."} Outside service hours the widget says when the team is back and asks visitors for an email.
+    </p>
+  );
   return (
-    <section className={styles.card} aria-labelledby={`${prefix}-title`}>
-      <h3 id={`${prefix}-title`}>
-        Service hours <span className={styles.meta}>({site.id})</span>
-      </h3>
-      <p className={styles.hint}>
-        {site.hours ? `Set, in ${site.timezone}.` : "Always open."} Outside service hours the widget says when the team is back and asks visitors for an email.
-      </p>
-      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={editing} aria-controls={editing ? `${prefix}-form` : undefined} onClick={() => setEditing(!editing)}>
-        {editing ? "Hide service hours" : "Edit service hours"}
-      </button>
-      {editing ? <WeekForm site={site} timeZones={timeZones} prefix={prefix} /> : null}
-    </section>
+    <DisclosureCard id={prefix} title={title} summary={summary} button={(open) => (open ? "Hide service hours" : "Edit service hours")}>
+      <WeekForm site={site} timeZones={timeZones} prefix={prefix} />
+    </DisclosureCard>
   );
 }
 

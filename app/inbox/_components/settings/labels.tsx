@@ -1,12 +1,10 @@
 "use client";
 
-import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
+import { CreateForm } from "../shared/create-form";
+import { EditForm } from "../shared/edit-form";
 import type { LabelView } from "../shared/label-chips";
 import { nextLabelColor } from "./label-palette";
-import { CreateForm } from "../shared/create-form";
-import { useSave } from "../shared/use-save";
-import { Feedback } from "../ui/feedback";
 
 // Labels in Settings (owners): create, rename, recolour, delete. Every member applies them from a
 // conversation's header.
@@ -33,33 +31,26 @@ export function NewLabelForm({ nextColor }: { nextColor: string }) {
 }
 
 export function LabelRow({ label }: { label: LabelView }) {
-  const { status, save } = useSave();
   const prefix = `label-${label.id}`;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await save("PATCH", `/api/v1/inbox/labels/${encodeURIComponent(label.id)}`, labelFields(event.currentTarget), "Saved.");
-  };
   return (
     <li className={styles.card} data-label={label.id}>
-      <form onSubmit={onSubmit} aria-label={`Label ${label.name}`}>
-        <div className={styles.row}>
-          <div className={styles.field}>
-            <label htmlFor={`${prefix}-name`}>Name</label>
-            <input className={styles.input} id={`${prefix}-name`} name="name" required maxLength={40} defaultValue={label.name} />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${prefix}-color`}>Colour</label>
-            <input className={styles.input} id={`${prefix}-color`} name="color" type="color" defaultValue={label.color} />
-          </div>
-          <button className={styles.button} type="submit">
-            Save label
-          </button>
-          <button className={styles.buttonDanger} type="button" onClick={() => void save("DELETE", `/api/v1/inbox/labels/${encodeURIComponent(label.id)}`, undefined, "Deleted.")}>
-            Delete label
-          </button>
+      <EditForm
+        path={`/api/v1/inbox/labels/${encodeURIComponent(label.id)}`}
+        body={labelFields}
+        label={`Label ${label.name}`}
+        submit="Save label"
+        remove={{ label: "Delete label" }}
+        oneRow
+      >
+        <div className={styles.field}>
+          <label htmlFor={`${prefix}-name`}>Name</label>
+          <input className={styles.input} id={`${prefix}-name`} name="name" required maxLength={40} defaultValue={label.name} />
         </div>
-        <Feedback status={status} />
-      </form>
+        <div className={styles.field}>
+          <label htmlFor={`${prefix}-color`}>Colour</label>
+          <input className={styles.input} id={`${prefix}-color`} name="color" type="color" defaultValue={label.color} />
+        </div>
+      </EditForm>
     </li>
   );
 }

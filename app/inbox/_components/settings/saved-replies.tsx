@@ -1,11 +1,9 @@
 "use client";
 
-import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
-import type { SavedReplyView } from "../shared/saved-reply";
 import { CreateForm } from "../shared/create-form";
-import { useSave } from "../shared/use-save";
-import { Feedback } from "../ui/feedback";
+import { EditForm } from "../shared/edit-form";
+import type { SavedReplyView } from "../shared/saved-reply";
 
 // Saved replies in Settings: every member manages their own; owners also the team's. An agent sees
 // the team's replies without a way to change them (the API answers 403 there).
@@ -83,7 +81,6 @@ export function NewSavedReplyForm({ canManageTeam }: { canManageTeam: boolean })
 }
 
 export function SavedReplyEditor({ reply, canManageTeam }: { reply: SavedReplyView; canManageTeam: boolean }) {
-  const { status, save } = useSave();
   const prefix = `reply-${reply.id}`;
   const editable = reply.scope === "personal" || canManageTeam;
   if (!editable) {
@@ -98,31 +95,20 @@ export function SavedReplyEditor({ reply, canManageTeam }: { reply: SavedReplyVi
       </li>
     );
   }
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await save("PATCH", `/api/v1/inbox/saved-replies/${encodeURIComponent(reply.id)}`, fieldsOf(event.currentTarget, canManageTeam), "Saved.");
-  };
   return (
     <li className={styles.card} data-reply={reply.id}>
-      <form onSubmit={onSubmit} aria-labelledby={`${prefix}-title-heading`}>
+      <EditForm
+        path={`/api/v1/inbox/saved-replies/${encodeURIComponent(reply.id)}`}
+        body={(form) => fieldsOf(form, canManageTeam)}
+        labelledBy={`${prefix}-title-heading`}
+        submit="Save reply"
+        remove={{ label: "Delete reply" }}
+      >
         <h3 id={`${prefix}-title-heading`}>
           /{reply.shortcut} <span className={styles.meta}>{reply.scope === "team" ? "(team)" : "(yours)"}</span>
         </h3>
         <ReplyFields prefix={prefix} reply={reply} canManageTeam={canManageTeam} />
-        <div className={styles.row}>
-          <button className={styles.button} type="submit">
-            Save reply
-          </button>
-          <button
-            className={styles.buttonDanger}
-            type="button"
-            onClick={() => void save("DELETE", `/api/v1/inbox/saved-replies/${encodeURIComponent(reply.id)}`, undefined, "Deleted.")}
-          >
-            Delete reply
-          </button>
-        </div>
-        <Feedback status={status} />
-      </form>
+      </EditForm>
     </li>
   );
 }

@@ -1,9 +1,10 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import styles from "../../inbox.module.css";
 import type { AttributeDefinitionView } from "../shared/attribute-definition";
 import { useSave } from "../shared/use-save";
+import { DisclosureCard } from "../ui/disclosure-card";
 import { Feedback } from "../ui/feedback";
 import type { TeamView } from "./teams";
 
@@ -41,18 +42,16 @@ interface IntakeProps {
  * every team and attribute, so a card opens on request; the only site's opens by itself.
  */
 export function SiteIntakeEditor({ startOpen, ...props }: IntakeProps & { startOpen: boolean }) {
-  const [open, setOpen] = useState(startOpen);
   const prefix = `intake-${props.site.id}`;
+  const title = (
+    <>
+      Teams and pre-chat form <span className={styles.meta}>({props.site.id})</span>
+    </>
+  );
   return (
-    <section className={styles.card} aria-labelledby={`${prefix}-title`}>
-      <h3 id={`${prefix}-title`}>
-        Teams and pre-chat form <span className={styles.meta}>({props.site.id})</span>
-      </h3>
-      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={open} aria-controls={open ? `${prefix}-form` : undefined} onClick={() => setOpen(!open)}>
-        Edit teams and pre-chat form
-      </button>
-      {open ? <IntakeForm {...props} prefix={prefix} /> : null}
-    </section>
+    <DisclosureCard id={prefix} title={title} button="Edit teams and pre-chat form" startOpen={startOpen}>
+      <IntakeForm {...props} prefix={prefix} />
+    </DisclosureCard>
   );
 }
 

@@ -1,11 +1,10 @@
 "use client";
 
-import type { FormEvent } from "react";
 import type { WireSlaPolicy } from "@/lib/sla/policies";
 import styles from "../../inbox.module.css";
 import { CreateForm } from "../shared/create-form";
-import { useSave } from "../shared/use-save";
-import { Feedback } from "../ui/feedback";
+import { EditForm } from "../shared/edit-form";
+import type { Save } from "../shared/use-save";
 
 // SLA policies in Settings (owners; docs/sla.md): add, change, reorder, delete. Plain forms: each
 // target is minutes or empty (none); sites, teams and labels are multiple choices (none = any).
@@ -99,32 +98,22 @@ export function NewSlaPolicyForm({ choices }: { choices: SlaChoices }) {
 }
 
 export function SlaPolicyRow({ policy, choices, first, last }: { policy: WireSlaPolicy; choices: SlaChoices; first: boolean; last: boolean }) {
-  const { status, save } = useSave();
   const path = `/api/v1/inbox/sla-policies/${encodeURIComponent(policy.id)}`;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await save("PATCH", path, policyFields(event.currentTarget), "Saved.");
-  };
+  const moves = (save: Save) => (
+    <>
+      <button className={styles.button} type="button" disabled={first} onClick={() => void save("PATCH", path, { position: policy.position - 1 }, "Moved up.")}>
+        Move up
+      </button>
+      <button className={styles.button} type="button" disabled={last} onClick={() => void save("PATCH", path, { position: policy.position + 1 }, "Moved down.")}>
+        Move down
+      </button>
+    </>
+  );
   return (
     <li className={`${styles.card} ${styles.slaPolicy}`} data-sla-policy={policy.id}>
-      <form onSubmit={onSubmit} aria-label={`SLA policy ${policy.name}`}>
+      <EditForm path={path} body={policyFields} label={`SLA policy ${policy.name}`} submit="Save policy" actions={moves} remove={{ label: "Delete policy" }}>
         <PolicyFields prefix={`sla-${policy.id}`} policy={policy} choices={choices} />
-        <div className={styles.row}>
-          <button className={styles.button} type="submit">
-            Save policy
-          </button>
-          <button className={styles.button} type="button" disabled={first} onClick={() => void save("PATCH", path, { position: policy.position - 1 }, "Moved up.")}>
-            Move up
-          </button>
-          <button className={styles.button} type="button" disabled={last} onClick={() => void save("PATCH", path, { position: policy.position + 1 }, "Moved down.")}>
-            Move down
-          </button>
-          <button className={styles.buttonDanger} type="button" onClick={() => void save("DELETE", path, undefined, "Deleted.")}>
-            Delete policy
-          </button>
-        </div>
-        <Feedback status={status} />
-      </form>
+      </EditForm>
     </li>
   );
 }

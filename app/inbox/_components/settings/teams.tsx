@@ -1,10 +1,9 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import styles from "../../inbox.module.css";
 import { CreateForm } from "../shared/create-form";
-import { useSave } from "../shared/use-save";
-import { Feedback } from "../ui/feedback";
+import { EditForm } from "../shared/edit-form";
+import { DisclosureCard } from "../ui/disclosure-card";
 
 // Teams in Settings (owners; decisions.md, round 4, "Teams"; docs/teams.md): create one with its
 // members and routing, change or delete it. A conversation of a team is seen by its members, the
@@ -77,46 +76,26 @@ function NewTeamForm({ candidates }: { candidates: TeamCandidate[] }) {
 
 /** Each team's card opens on request: it lists every member who can sign in. */
 function TeamCard({ team, candidates }: { team: TeamView; candidates: TeamCandidate[] }) {
-  const [open, setOpen] = useState(false);
   const prefix = `team-${team.id}`;
-  return (
-    <section className={styles.card} aria-labelledby={`${prefix}-title`} data-team={team.id}>
-      <h3 id={`${prefix}-title`} dir="auto">
-        {team.name}
-      </h3>
-      <p className={styles.meta}>
-        {team.member_ids.length} {team.member_ids.length === 1 ? "member" : "members"} · {team.assignment === "round_robin" ? "round robin" : "manual"}
-      </p>
-      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={open} aria-controls={open ? `${prefix}-form` : undefined} onClick={() => setOpen(!open)}>
-        Edit team
-      </button>
-      {open ? <TeamEditor team={team} candidates={candidates} prefix={prefix} /> : null}
-    </section>
+  const summary = (
+    <p className={styles.meta}>
+      {team.member_ids.length} {team.member_ids.length === 1 ? "member" : "members"} · {team.assignment === "round_robin" ? "round robin" : "manual"}
+    </p>
   );
-}
-
-function TeamEditor({ team, candidates, prefix }: { team: TeamView; candidates: TeamCandidate[]; prefix: string }) {
-  const { status, save } = useSave();
-  const path = `/api/v1/inbox/teams/${encodeURIComponent(team.id)}`;
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await save("PATCH", path, teamBody(new FormData(event.currentTarget)), "Team saved.");
-  };
   return (
-    <form id={`${prefix}-form`} onSubmit={onSubmit} aria-labelledby={`${prefix}-title`}>
-      <TeamFields prefix={prefix} team={team} candidates={candidates} key={team.member_ids.join("|")} />
-      <div className={styles.row}>
-        <button className={styles.button} type="submit">
-          Save team
-        </button>
-        <button className={styles.buttonDanger} type="button" onClick={() => {
-            if (window.confirm(`Delete the team “${team.name}”? Its conversations stay, in no team.`)) void save("DELETE", path, undefined, "Team deleted.");
-          }}>
-          Delete team
-        </button>
-      </div>
-      <Feedback status={status} />
-    </form>
+    <DisclosureCard id={prefix} title={team.name} summary={summary} button="Edit team" dataAttributes={{ "data-team": team.id }}>
+      <EditForm
+        path={`/api/v1/inbox/teams/${encodeURIComponent(team.id)}`}
+        body={(form) => teamBody(new FormData(form))}
+        done="Team saved."
+        formId={`${prefix}-form`}
+        labelledBy={`${prefix}-title`}
+        submit="Save team"
+        remove={{ label: "Delete team", done: "Team deleted.", confirm: `Delete the team “${team.name}”? Its conversations stay, in no team.` }}
+      >
+        <TeamFields prefix={prefix} team={team} candidates={candidates} key={team.member_ids.join("|")} />
+      </EditForm>
+    </DisclosureCard>
   );
 }
 

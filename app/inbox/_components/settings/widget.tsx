@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { textOn } from "@/widget/src/shared/brand";
 import styles from "../../inbox.module.css";
 import { useSave } from "../shared/use-save";
+import { DisclosureCard } from "../ui/disclosure-card";
 import { Feedback } from "../ui/feedback";
 import { WidgetPreview, type PreviewConfig } from "./widget-preview";
 
@@ -51,17 +52,17 @@ interface DesignerProps {
  * the only site's opens by itself.
  */
 export function WidgetDesigner({ startOpen, ...props }: DesignerProps & { startOpen: boolean }) {
-  const [open, setOpen] = useState(startOpen);
   const prefix = `widget-${props.site.id}`;
   return (
-    <section className={styles.card} aria-labelledby={`${prefix}-title`}>
-      <h3 id={`${prefix}-title`}>Widget: {props.site.name}</h3>
-      <p className={styles.hint}>Title, greeting, colour, language, position, launcher label and team faces, previewed live before saving.</p>
-      <button type="button" className={`${styles.button} ${styles.buttonQuiet}`} aria-expanded={open} aria-controls={open ? `${prefix}-form` : undefined} onClick={() => setOpen(!open)}>
-        Design the widget
-      </button>
-      {open ? <DesignerForm {...props} prefix={prefix} /> : null}
-    </section>
+    <DisclosureCard
+      id={prefix}
+      title={`Widget: ${props.site.name}`}
+      summary={<p className={styles.hint}>Title, greeting, colour, language, position, launcher label and team faces, previewed live before saving.</p>}
+      button="Design the widget"
+      startOpen={startOpen}
+    >
+      <DesignerForm {...props} prefix={prefix} />
+    </DisclosureCard>
   );
 }
 

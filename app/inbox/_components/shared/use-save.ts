@@ -25,3 +25,6 @@ export function useSave() {
   };
   return { status, save };
 }
+
+/** A form's save, as `useSave` hands it out. */
+export type Save = ReturnType<typeof useSave>["save"];
