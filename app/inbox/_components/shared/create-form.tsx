@@ -6,7 +6,7 @@ import { Feedback } from "../ui/feedback";
 import { useSave } from "./use-save";
 
 interface Props {
-  /** Prefix of the heading's id (`<id>-title`), which names the form. */
+  /** Prefix of the heading's id (`<id>-heading`, apart from the fields' `<id>-title`), which names the form. */
   id: string;
   title: string;
   /** h2 where the card stands for its whole section, h3 under the section's own heading. */
@@ -41,8 +41,8 @@ export function CreateForm({ id, title, heading: Heading = "h3", path, body, don
     </button>
   );
   return (
-    <form className={className ? `${styles.card} ${className}` : styles.card} onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
-      <Heading id={`${id}-title`}>{title}</Heading>
+    <form className={className ? `${styles.card} ${className}` : styles.card} onSubmit={onSubmit} aria-labelledby={`${id}-heading`}>
+      <Heading id={`${id}-heading`}>{title}</Heading>
       {oneRow ? (
         <div className={styles.row}>
           {children}
