@@ -2,7 +2,8 @@
 // `npm test` by tests/contract/layers.test.ts, which runs dependency-cruiser with these rules and
 // fails on any violation (there is no list of tolerated ones). Leaves at the bottom, policy on top;
 // each rule names the direction an import must not take. `npm run deps:graph` draws the folders.
-// The widget's rules (widget-*) keep its bundles apart: docs/widget.md, "Source layout".
+// The widget's rules (widget-*) keep its bundles apart: docs/widget.md, "Source layout"; the inbox's
+// (inbox-*) keep its areas apart: docs/inbox.md, "Inbox source layout".
 
 /** A folder directly under lib/, as a path pattern. */
 const lib = (...folders) => `^lib/(${folders.join("|")})/`;
@@ -13,6 +14,9 @@ const lib = (...folders) => `^lib/(${folders.join("|")})/`;
  * replies and bounces coming back. The emails themselves (lib/email/*.ts) are written on top.
  */
 const EMAIL_ROOMS = ["suppression", "links", "sending", "inbound"];
+
+/** The staff inbox's components (issue #42): a folder per area, ui/ and shared/ below them. */
+const INBOX = "app/inbox/_components";
 
 module.exports = {
   forbidden: [
@@ -174,6 +178,46 @@ module.exports = {
       severity: "error",
       from: { path: "^widget/" },
       to: { path: "^(lib|app)/", pathNot: "^lib/contracts/widget-config-shape\\.ts$" },
+    },
+    // app/inbox/_components/ by area (docs/inbox.md, "Inbox source layout"): ui/ at the bottom,
+    // shared/ above it, each feature folder on top importing only those two and itself.
+    {
+      name: "inbox-ui-imports-no-feature",
+      comment:
+        "app/inbox/_components/ui/ (table, select, filter form, copy button, feedback line, time, confirm) holds primitives: it imports nothing else of app/, so any area can use it.",
+      severity: "error",
+      from: { path: `^${INBOX}/ui/` },
+      to: { path: "^app/", pathNot: [`^${INBOX}/ui/`, "\\.css$"] },
+    },
+    {
+      name: "inbox-shared-imports-no-feature",
+      comment:
+        "app/inbox/_components/shared/ (the inbox API call, the staff session, saving a form, names and types several areas read) imports only ui/ and itself: never an area.",
+      severity: "error",
+      from: { path: `^${INBOX}/shared/` },
+      to: { path: "^app/", pathNot: [`^${INBOX}/(ui|shared)/`, "\\.css$"] },
+    },
+    {
+      name: "inbox-areas-apart",
+      comment:
+        "An area of the inbox (app/inbox/_components/<area>/: conversations, settings, frame, …) imports only ui/, shared/ and its own folder: what two areas need goes down into shared/ or ui/; the pages put areas together.",
+      severity: "error",
+      from: { path: `^${INBOX}/([^/]+)/`, pathNot: `^${INBOX}/(ui|shared)/` },
+      to: { path: "^app/", pathNot: [`^${INBOX}/(ui|shared)/`, `^${INBOX}/$1/`, "\\.css$"] },
+    },
+    {
+      name: "inbox-components-in-areas",
+      comment: "Every inbox component lives in an area's folder or in ui/ or shared/, none loose in app/inbox/_components/.",
+      severity: "error",
+      from: { path: `^${INBOX}/[^/]+$` },
+      to: {},
+    },
+    {
+      name: "app-no-module-cycles",
+      comment: "No module of app/ (pages, routes, the inbox's components) reaches itself through its imports (type-only imports included).",
+      severity: "error",
+      from: { path: "^app/" },
+      to: { circular: true },
     },
     {
       name: "not-to-unresolvable",

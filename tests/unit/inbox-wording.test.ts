@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { LABEL_PALETTE, nextLabelColor } from "../../app/inbox/_components/label-palette";
-import { plural } from "../../app/inbox/_components/plural";
-import { actorInWords, detailsInWords } from "../../app/inbox/_components/audit-wording";
+import { LABEL_PALETTE, nextLabelColor } from "../../app/inbox/_components/settings/label-palette";
+import { plural } from "../../app/inbox/_components/shared/plural";
+import { actorInWords, detailsInWords } from "../../app/inbox/_components/settings/audit-wording";
 
 describe("new labels get distinct colours", () => {
   test("the first colour no label has yet, whatever its case", () => {

@@ -6,15 +6,15 @@ import { unreadConversationCount } from "@/lib/conversations/inbox-conversations
 import { inboxViewCounts, VIEW_COUNT_CAP } from "@/lib/conversations/view-counts";
 import { listMentions } from "@/lib/conversations/mentions";
 import styles from "../inbox.module.css";
-import { InboxFrame } from "../_components/inbox-frame";
-import { inboxTitle } from "../_components/inbox-title";
-import { KeyboardShortcuts } from "../_components/keyboard-shortcuts";
-import { LiveUpdates } from "../_components/live-updates";
-import { MemberMenu } from "../_components/member-menu";
-import { MentionNotice } from "../_components/mention-notice";
-import { NavRail } from "../_components/nav-rail";
-import { SearchBox } from "../_components/search-box";
-import { currentStaff, requireStaffPage } from "../_components/staff-session";
+import { InboxFrame } from "../_components/frame/inbox-frame";
+import { inboxTitle } from "../_components/frame/inbox-title";
+import { KeyboardShortcuts } from "../_components/frame/keyboard-shortcuts";
+import { LiveUpdates } from "../_components/frame/live-updates";
+import { MemberMenu } from "../_components/frame/member-menu";
+import { MentionNotice } from "../_components/frame/mention-notice";
+import { NavRail } from "../_components/frame/nav-rail";
+import { SearchBox } from "../_components/search/search-box";
+import { currentStaff, requireStaffPage } from "../_components/shared/staff-session";
 import type { StaffRole } from "@/lib/staff/sessions";
 
 export const dynamic = "force-dynamic";

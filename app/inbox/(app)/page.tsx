@@ -1,6 +1,6 @@
 import styles from "../inbox.module.css";
-import { ConversationList, type ListParams } from "../_components/conversation-list";
-import { requireStaffPage } from "../_components/staff-session";
+import { ConversationList, type ListParams } from "../_components/conversations/conversation-list";
+import { requireStaffPage } from "../_components/shared/staff-session";
 
 export default async function InboxPage({ searchParams }: { searchParams: Promise<ListParams> }) {
   const { member } = await requireStaffPage();

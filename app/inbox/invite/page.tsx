@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AcceptPage } from "../_components/accept-page";
+import { AcceptPage } from "../_components/auth/accept-page";
 
 export const metadata: Metadata = { title: "Join · Parley inbox", referrer: "no-referrer" };
 export const dynamic = "force-dynamic";

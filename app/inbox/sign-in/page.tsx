@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import styles from "../inbox.module.css";
-import { SignInForm } from "../_components/auth-forms";
-import { currentStaff } from "../_components/staff-session";
+import { SignInForm } from "../_components/auth/auth-forms";
+import { currentStaff } from "../_components/shared/staff-session";
 import { passwordSignInAllowed, ssoConfigured, type SsoRefusal } from "@/lib/staff/sso";
 
 export const metadata: Metadata = { title: "Sign in · Parley inbox" };

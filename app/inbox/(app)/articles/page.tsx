@@ -3,10 +3,10 @@ import { listArticlesQuery, type WireArticle } from "@/lib/contracts/articles";
 import { listArticles } from "@/lib/articles/views";
 import { listSites } from "@/lib/sites/manage-sites";
 import styles from "../../inbox.module.css";
-import { DataTable, type Column } from "../../_components/data-table";
-import { LocalTime } from "../../_components/local-time";
-import { SelectField, SiteSelect } from "../../_components/select-field";
-import { requireStaffPage } from "../../_components/staff-session";
+import { DataTable, type Column } from "../../_components/ui/data-table";
+import { LocalTime } from "../../_components/ui/local-time";
+import { SelectField, SiteSelect } from "../../_components/ui/select-field";
+import { requireStaffPage } from "../../_components/shared/staff-session";
 
 // Help center articles (docs/answers.md, "Writing articles"): every member reads them, owners
 // write. The list filters as GET /api/v1/inbox/articles does (site, status, words).

@@ -2,13 +2,13 @@ import Link from "next/link";
 import { OUTBOX_FILTERS, outboxQuery, type OutboxFilter } from "@/lib/contracts/outbox";
 import type { EmailKind } from "@/lib/email/email-kinds";
 import { listOutbox } from "@/lib/email/sending/outbox";
-import { ResendAllButton, ResendEmailButton } from "../../_components/outbox-actions";
-import { OutboxSuppressions } from "../../_components/outbox-suppressions";
-import { InboundCounts } from "../../_components/inbound-counts";
+import { ResendAllButton, ResendEmailButton } from "../../_components/outbox/outbox-actions";
+import { OutboxSuppressions } from "../../_components/outbox/outbox-suppressions";
+import { InboundCounts } from "../../_components/outbox/inbound-counts";
 import styles from "../../inbox.module.css";
-import { LocalTime } from "../../_components/local-time";
-import { OwnersOnly } from "../../_components/owners-only";
-import { requireStaffPage } from "../../_components/staff-session";
+import { LocalTime } from "../../_components/ui/local-time";
+import { OwnersOnly } from "../../_components/shared/owners-only";
+import { requireStaffPage } from "../../_components/shared/staff-session";
 
 type OutboxEmail = Awaited<ReturnType<typeof listOutbox>>[number];
 

@@ -1,16 +1,16 @@
 import { reportQuery } from "@/lib/contracts/reports";
-import { SlaReport } from "../../_components/sla-report";
+import { SlaReport } from "../../_components/reports/sla-report";
 import { formatDuration } from "@/lib/reports/metrics";
 import { buildReports, type Report } from "@/lib/reports/report";
 import { listSites } from "@/lib/sites/manage-sites";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../inbox.module.css";
-import { AnswersReport } from "../../_components/answers-report";
-import { BarChart } from "../../_components/bar-chart";
-import { DataTable, type Column } from "../../_components/data-table";
-import { OwnersOnly } from "../../_components/owners-only";
-import { SelectField, SiteSelect } from "../../_components/select-field";
-import { requireStaffPage } from "../../_components/staff-session";
+import { AnswersReport } from "../../_components/reports/answers-report";
+import { BarChart } from "../../_components/reports/bar-chart";
+import { DataTable, type Column } from "../../_components/ui/data-table";
+import { OwnersOnly } from "../../_components/shared/owners-only";
+import { SelectField, SiteSelect } from "../../_components/ui/select-field";
+import { requireStaffPage } from "../../_components/shared/staff-session";
 
 // The owners' Reports page (docs/reports.md): the figures of GET /api/v1/inbox/reports, measured
 // once for the range and shown per day or week and per member.

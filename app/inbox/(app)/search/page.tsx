@@ -5,9 +5,9 @@ import { enforceRateLimit } from "@/lib/rate-limits/enforce-rate-limit";
 import { search } from "@/lib/search/search";
 import type { StaffMember } from "@/lib/staff/sessions";
 import styles from "../../inbox.module.css";
-import { LocalTime } from "../../_components/local-time";
-import { SearchSnippet } from "../../_components/search-snippet";
-import { requireStaffPage } from "../../_components/staff-session";
+import { LocalTime } from "../../_components/ui/local-time";
+import { SearchSnippet } from "../../_components/search/search-snippet";
+import { requireStaffPage } from "../../_components/shared/staff-session";
 
 const MATCHED_IN = { message: "Message", note: "Note (private)", visitor: "Visitor's name or email", ticket: "Ticket", file: "File" } as const;
 

@@ -9,12 +9,12 @@ import { listSites } from "@/lib/sites/manage-sites";
 import type { InboxWireTicket } from "@/lib/tickets/ticket-view";
 import { listAssignable } from "@/lib/staff/team";
 import styles from "../../inbox.module.css";
-import { DataTable, type Column } from "../../_components/data-table";
-import { ListFilters } from "../../_components/list-filters";
-import { LocalTime } from "../../_components/local-time";
-import { SelectField, SiteSelect } from "../../_components/select-field";
-import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../_components/ticket-options";
-import { requireStaffPage } from "../../_components/staff-session";
+import { DataTable, type Column } from "../../_components/ui/data-table";
+import { ListFilters } from "../../_components/shared/list-filters";
+import { LocalTime } from "../../_components/ui/local-time";
+import { SelectField, SiteSelect } from "../../_components/ui/select-field";
+import { TICKET_PRIORITIES, TICKET_STATUSES } from "../../_components/tickets/ticket-options";
+import { requireStaffPage } from "../../_components/shared/staff-session";
 
 type Params = Record<string, string | string[] | undefined>;
 

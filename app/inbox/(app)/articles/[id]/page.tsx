@@ -5,9 +5,9 @@ import { articleCollections, readArticle } from "@/lib/articles/views";
 import { AppError } from "@/lib/core/errors";
 import type { WireArticle } from "@/lib/contracts/articles";
 import styles from "../../../inbox.module.css";
-import { ArticleEditor } from "../../../_components/article-editor";
-import { LocalTime } from "../../../_components/local-time";
-import { requireStaffPage } from "../../../_components/staff-session";
+import { ArticleEditor } from "../../../_components/articles/article-editor";
+import { LocalTime } from "../../../_components/ui/local-time";
+import { requireStaffPage } from "../../../_components/shared/staff-session";
 
 async function read(id: string): Promise<WireArticle> {
   try {

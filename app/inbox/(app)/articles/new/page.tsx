@@ -2,9 +2,9 @@ import Link from "next/link";
 import { articleCollections } from "@/lib/articles/views";
 import { listSites } from "@/lib/sites/manage-sites";
 import styles from "../../../inbox.module.css";
-import { ArticleEditor } from "../../../_components/article-editor";
-import { OwnersOnly } from "../../../_components/owners-only";
-import { requireStaffPage } from "../../../_components/staff-session";
+import { ArticleEditor } from "../../../_components/articles/article-editor";
+import { OwnersOnly } from "../../../_components/shared/owners-only";
+import { requireStaffPage } from "../../../_components/shared/staff-session";
 
 export default async function NewArticlePage() {
   const { member } = await requireStaffPage();

@@ -3,12 +3,12 @@ import { auditQuery, type AuditEventWire } from "@/lib/contracts/audit";
 import { listAudit } from "@/lib/audit/list-audit";
 import { listTeam } from "@/lib/staff/team";
 import styles from "../../../inbox.module.css";
-import { actorInWords, detailsInWords } from "../../../_components/audit-wording";
-import { DataTable, type Column } from "../../../_components/data-table";
-import { FilterForm } from "../../../_components/filter-form";
-import { LocalTime } from "../../../_components/local-time";
-import { OwnersOnly } from "../../../_components/owners-only";
-import { requireStaffPage } from "../../../_components/staff-session";
+import { actorInWords, detailsInWords } from "../../../_components/settings/audit-wording";
+import { DataTable, type Column } from "../../../_components/ui/data-table";
+import { FilterForm } from "../../../_components/ui/filter-form";
+import { LocalTime } from "../../../_components/ui/local-time";
+import { OwnersOnly } from "../../../_components/shared/owners-only";
+import { requireStaffPage } from "../../../_components/shared/staff-session";
 
 // The audit log for owners (docs/security.md, "Audit log"): a plain GET form of filters (dates are
 // whole UTC days, `to` included), the rows newest first, older ones by the cursor, and the same

@@ -8,10 +8,10 @@ import { listRuleRuns, listRules } from "@/lib/rules/rules";
 import { namesFor } from "@/lib/rules/names";
 import { describeRule } from "@/lib/rules/sentences";
 import styles from "../../../inbox.module.css";
-import { LocalTime } from "../../../_components/local-time";
-import { OwnersOnly } from "../../../_components/owners-only";
-import { requireStaffPage } from "../../../_components/staff-session";
-import { RuleControls, RuleEditor, type RuleOptions } from "../../../_components/settings-rules";
+import { LocalTime } from "../../../_components/ui/local-time";
+import { OwnersOnly } from "../../../_components/shared/owners-only";
+import { requireStaffPage } from "../../../_components/shared/staff-session";
+import { RuleControls, RuleEditor, type RuleOptions } from "../../../_components/settings/rules";
 
 // Rules for owners (docs/rules.md): each rule as a sentence, in the order they run, with its
 // switch, its place, its editor and its last runs; a new rule below.

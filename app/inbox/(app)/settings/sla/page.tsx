@@ -4,9 +4,9 @@ import { listSites } from "@/lib/sites/manage-sites";
 import { listSlaPolicies } from "@/lib/sla/policies";
 import { listTeams } from "@/lib/teams/teams";
 import styles from "../../../inbox.module.css";
-import { OwnersOnly } from "../../../_components/owners-only";
-import { requireStaffPage } from "../../../_components/staff-session";
-import { NewSlaPolicyForm, SlaPolicyRow } from "../../../_components/settings-sla";
+import { OwnersOnly } from "../../../_components/shared/owners-only";
+import { requireStaffPage } from "../../../_components/shared/staff-session";
+import { NewSlaPolicyForm, SlaPolicyRow } from "../../../_components/settings/sla";
 
 // SLA policies for owners (docs/sla.md): the ordered list, each policy's targets and where it
 // applies; the first policy that matches a conversation applies.

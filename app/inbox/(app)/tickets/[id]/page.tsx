@@ -4,10 +4,10 @@ import { readInboxTicket } from "@/lib/tickets/inbox-tickets";
 import { AppError } from "@/lib/core/errors";
 import { MAX_TICKET_REPLY_LENGTH } from "@/lib/contracts/tickets";
 import styles from "../../../inbox.module.css";
-import { LocalTime } from "../../../_components/local-time";
-import { requireStaffPage } from "../../../_components/staff-session";
-import { TicketReplyForm } from "../../../_components/ticket-reply-form";
-import { TicketTriage } from "../../../_components/ticket-triage";
+import { LocalTime } from "../../../_components/ui/local-time";
+import { requireStaffPage } from "../../../_components/shared/staff-session";
+import { TicketReplyForm } from "../../../_components/tickets/ticket-reply-form";
+import { TicketTriage } from "../../../_components/tickets/ticket-triage";
 import { listAssignable } from "@/lib/staff/team";
 import type { InboxWireTicketDetail } from "@/lib/tickets/inbox-tickets";
 

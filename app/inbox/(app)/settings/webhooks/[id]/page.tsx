@@ -3,11 +3,11 @@ import { notFound } from "next/navigation";
 import { AppError } from "@/lib/core/errors";
 import { listDeliveries, listWebhooks } from "@/lib/webhooks/webhooks";
 import styles from "../../../../inbox.module.css";
-import { LocalTime } from "../../../../_components/local-time";
-import { OwnersOnly } from "../../../../_components/owners-only";
-import { RetryDeliveryButton, SendTestEventButton, WebhookEditor } from "../../../../_components/settings-webhooks";
-import { WebhookHealth } from "../../../../_components/webhook-health";
-import { requireStaffPage } from "../../../../_components/staff-session";
+import { LocalTime } from "../../../../_components/ui/local-time";
+import { OwnersOnly } from "../../../../_components/shared/owners-only";
+import { RetryDeliveryButton, SendTestEventButton, WebhookEditor } from "../../../../_components/settings/webhooks";
+import { WebhookHealth } from "../../../../_components/settings/webhook-health";
+import { requireStaffPage } from "../../../../_components/shared/staff-session";
 
 type Delivery = Awaited<ReturnType<typeof listDeliveries>>[number];
 
