@@ -2,6 +2,7 @@ import { log } from "../core/log";
 import { queryPrepared, type PreparedStatement } from "../db/client";
 import { processSingleton } from "../core/process-registry.mjs";
 import { holdShutdownFor } from "../core/lifecycle.mjs";
+import { listenerConnection } from "./listener";
 
 // The process's NOTIFYs after commit, coalesced (docs/performance.md, "The notification lock").
 // PostgreSQL serialises the commits of all transactions that NOTIFY, on every database of the
@@ -9,8 +10,9 @@ import { holdShutdownFor } from "../core/lifecycle.mjs";
 // a send that NOTIFYs inside its own transaction queues behind every other one. The hot writes
 // (APPEND_MESSAGE_SIGNALLED_AFTER) therefore commit without NOTIFY; their process queues the signal
 // here once the write has returned, and one statement, in its own transaction, NOTIFYs everything
-// queued. While it runs, what arrives waits for the next one: one NOTIFY transaction in flight per
-// process, whatever the number of sends, and none waits for a timer (an idle process sends at once).
+// queued, on the process's LISTEN connection (else the pool). While it runs, what arrives waits for
+// the next one: one NOTIFY transaction in flight per process, whatever the number of sends, and
+// none waits for a timer (an idle process sends at once).
 //
 // Each channel's entries travel newline-joined, packed into payloads under PostgreSQL's limit; the
 // listener splits them (contracts/events.ts `eachEntry`). The same entry twice in one flush is sent
@@ -83,7 +85,25 @@ async function flushAll(): Promise<void> {
         payloads.push(payload);
       }
     }
-    await queryPrepared(NOTIFY_ALL, [channels, payloads]).catch((error: unknown) => log.warn("realtime_notify_failed", { error, payloads: payloads.length }));
+    await send(channels, payloads).catch((error: unknown) => log.warn("realtime_notify_failed", { error, payloads: payloads.length }));
   }
   queue.flushing = null;
+}
+
+/**
+ * On the process's LISTEN connection when it is up: under load every pooled connection is busy
+ * with sends, and a NOTIFY waiting for one delayed every delivery (docs/performance.md). Else (or
+ * if that connection fails under it) on the pool.
+ */
+async function send(channels: string[], payloads: string[]): Promise<void> {
+  const listening = listenerConnection();
+  if (listening) {
+    try {
+      await listening.query({ name: NOTIFY_ALL.name, text: NOTIFY_ALL.text, values: [channels, payloads] });
+      return;
+    } catch {
+      // lost meanwhile: the listener reconnects on its own; these go by the pool
+    }
+  }
+  await queryPrepared(NOTIFY_ALL, [channels, payloads]);
 }

@@ -79,6 +79,13 @@ export function addConsumer(name: string, consumer: Consumer): void {
   }
 }
 
+/**
+ * The LISTEN connection while it is up (PostgreSQL), else null. Idle but for the NOTIFYs it
+ * receives, it also sends this process's coalesced NOTIFYs (coalesced-notify.ts): they then never
+ * queue behind the requests' statements for a pooled connection.
+ */
+export const listenerConnection = (): pg.Client | null => state.client;
+
 /** performance.now() since when the PostgreSQL listener has been up without a break, or null while it is down. */
 export const listeningSinceTime = (): number | null => (state.client ? state.connectedAt : null);
 
