@@ -2,7 +2,7 @@ import { log } from "../core/log";
 import { queryPrepared, type PreparedStatement } from "../db/client";
 import { processSingleton } from "../core/process-registry.mjs";
 import { holdShutdownFor } from "../core/lifecycle.mjs";
-import { listenerConnection } from "./listener";
+import { listenerConnection, listenerUnresponsive } from "./listener";
 
 // The process's NOTIFYs after commit, coalesced (docs/performance.md, "The notification lock").
 // PostgreSQL serialises the commits of all transactions that NOTIFY, on every database of the
@@ -98,12 +98,20 @@ async function flushAll(): Promise<void> {
 async function send(channels: string[], payloads: string[]): Promise<void> {
   const listening = listenerConnection();
   if (listening) {
+    // Silent for long (a partitioned network gives no error for a long time, and meanwhile nothing
+    // reaches the listener either): dropped, which ends the query, and reconnected.
+    const timer = setTimeout(() => listenerUnresponsive(listening), LISTENER_ANSWER_MS);
     try {
       await listening.query({ name: NOTIFY_ALL.name, text: NOTIFY_ALL.text, values: [channels, payloads] });
       return;
     } catch {
-      // lost meanwhile: the listener reconnects on its own; these go by the pool
+      // lost meanwhile (the listener reconnects on its own): these go by the pool, which has its own timeouts
+    } finally {
+      clearTimeout(timer);
     }
   }
   await queryPrepared(NOTIFY_ALL, [channels, payloads]);
 }
+
+// A NOTIFY takes a millisecond; a connection silent for this long is taken for lost.
+const LISTENER_ANSWER_MS = 2_000;

@@ -86,6 +86,9 @@ export function addConsumer(name: string, consumer: Consumer): void {
  */
 export const listenerConnection = (): pg.Client | null => state.client;
 
+/** `client` (a listenerConnection()) did not answer in time: treated as lost (consumers told, reconnected). */
+export const listenerUnresponsive = (client: pg.Client): void => lose(client);
+
 /** performance.now() since when the PostgreSQL listener has been up without a break, or null while it is down. */
 export const listeningSinceTime = (): number | null => (state.client ? state.connectedAt : null);
 
