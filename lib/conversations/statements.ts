@@ -47,8 +47,8 @@ export const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
  *
  * Who is told, and when (`signal`):
  * - "on commit" (APPEND_MESSAGE): a public message NOTIFYs long-polls in every process, and the
- *   trigger `messages_inbox` the inbox, both delivered on commit, never on rollback. For the
- *   writes inside a caller's transaction, and on PGlite;
+ *   trigger `messages_inbox` the inbox, both delivered on commit, never on rollback. For a
+ *   message with files, the writes inside a caller's transaction, and on PGlite;
  * - "after commit" (APPEND_MESSAGE_SIGNALLED_AFTER): no NOTIFY in the statement's transaction,
  *   which then commits without the notification lock (docs/performance.md); it names its message
  *   in the transaction's `parley.signalled_after_commit` (the trigger then stays silent, migration
