@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { PreparedStatement } from "../../lib/db/client";
 import { isUniqueViolation } from "../../lib/db/errors";
-import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID, MARK_VISITOR_SEEN, PUBLIC_MESSAGES_AFTER } from "../../lib/conversations/statements";
+import { APPEND_MESSAGE_SIGNALLED_AFTER, CONVERSATION_WITH_CLIENT_ID, MARK_VISITOR_SEEN, PUBLIC_MESSAGES_AFTER } from "../../lib/conversations/statements";
 import { FIND_VISITOR_SESSION } from "../../lib/tokens/statements";
 import { AppError } from "../../lib/core/errors";
 import { checkJsonContentType, MAX_BODY_BYTES, parseJsonBytes, parseWith, readQuery } from "../../lib/http/input";
@@ -60,7 +60,9 @@ export function createBaseline(run: Run): http.Server {
       }
       checkJsonContentType(request.headers["content-type"] ?? null);
       const message = visitorMessage(visitor, parseWith(sendMessageBody, parseJsonBytes(await readBody(request)), "body"));
-      const [stored] = await run<MessageSqlRow & { visitor_name: string | null }>(APPEND_MESSAGE, appendValues(message)).catch((error: unknown) => {
+      // The service's hot append, which commits without NOTIFY (its process NOTIFYs after, coalesced;
+      // no one here listens, so the baseline sends none).
+      const [stored] = await run<MessageSqlRow & { visitor_name: string | null }>(APPEND_MESSAGE_SIGNALLED_AFTER, appendValues(message)).catch((error: unknown) => {
         if (isUniqueViolation(error)) return []; // a replay committed while this one waited
         throw error;
       });

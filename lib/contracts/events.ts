@@ -33,10 +33,29 @@ export const visibleToVisitorSql = (row: string): string => `${row}.kind = '${VI
  *   only), which is also the webhook event and the rules' event (a visitor's message);
  * - `inbox`: the first word of the INBOX_CHANNEL payload `m <conversation> <author type> <kind>`
  *   that the trigger `messages_inbox` sends for every message, notes included (staff see notes);
- * - on MESSAGE_CHANNEL, APPEND_MESSAGE's payload is the bare conversation id (public messages only).
+ * - on MESSAGE_CHANNEL, the bare conversation id (public messages only): APPEND_MESSAGE's, or
+ *   its process's after APPEND_MESSAGE_SIGNALLED_AFTER (which also sends the inbox's for it).
  */
 export const MESSAGE_CREATED = "message.created";
 export const messageStored = { outbox: MESSAGE_CREATED, inbox: "m" } as const;
+
+/** The INBOX_CHANNEL payload of a stored message, as the trigger `messages_inbox` spells it (and a process after its commit). */
+export const inboxMessagePayload = (conversationId: string, authorType: string, kind: string) =>
+  `${messageStored.inbox} ${conversationId} ${authorType} ${kind}`;
+
+/**
+ * A payload's entries, each handed to `handle`. A process NOTIFYs the signals of many writes in one
+ * payload, one per line (lib/realtime/coalesced-notify.ts); what the database's statements and
+ * triggers send is a single entry. No id, and so no entry, contains a newline.
+ */
+export function eachEntry(payload: string, handle: (entry: string) => void): void {
+  let start = 0;
+  for (let end = payload.indexOf("\n"); end >= 0; end = payload.indexOf("\n", start)) {
+    handle(payload.slice(start, end));
+    start = end + 1;
+  }
+  handle(start === 0 ? payload : payload.slice(start));
+}
 
 /** "A staff member's typing changed" on the long-poll road (UPSERT_PRESENCE). */
 export const staffTypingPayload = (conversationId: string) => PRESENCE_PAYLOAD_PREFIX + conversationId;

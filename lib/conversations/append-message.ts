@@ -4,9 +4,10 @@ import { isUniqueViolation } from "../db/errors";
 import { isEmbeddedDatabase } from "../core/env";
 import type { Conversation } from "../generated/prisma/client";
 import { AppError } from "../core/errors";
-import { APPEND_MESSAGE, CONVERSATION_WITH_CLIENT_ID } from "./statements";
+import { APPEND_MESSAGE, APPEND_MESSAGE_SIGNALLED_AFTER, CONVERSATION_WITH_CLIENT_ID } from "./statements";
 import { signalMessage } from "../realtime/message-signals";
-import { isVisibleToVisitor } from "../contracts/events";
+import { notifyAfterCommit } from "../realtime/coalesced-notify";
+import { INBOX_CHANNEL, MESSAGE_CHANNEL, inboxMessagePayload, isVisibleToVisitor } from "../contracts/events";
 import type { OuterJoined, SqlRow } from "../core/sql-row";
 import { fromMessageSqlRow, toWireMessage, type MessageRow, type MessageSource, type MessageSqlRow, type WireMessage } from "./message-view";
 import { assertUploaded, claimAttachments } from "./message-attachments";
@@ -36,32 +37,43 @@ export interface Appended<Message = WireMessage> {
 export type View<Message> = (row: MessageRow, visitorName: string | null) => Message;
 
 /**
- * Appends a message in one statement (APPEND_MESSAGE: one round trip, no interactive transaction,
- * as sends are a hot path): a public message takes the next sequence, so the visitor's sequences
- * are 1, 2, 3… with no gap or repeat; a note takes the next note number instead. A `clientId`
- * already used in the conversation returns the stored message (`duplicate`) when the body
- * matches, else 409.
+ * Appends a message in one statement (APPEND_MESSAGE_SIGNALLED_AFTER: one round trip, no
+ * interactive transaction, as sends are a hot path): a public message takes the next sequence, so
+ * the visitor's sequences are 1, 2, 3… with no gap or repeat; a note takes the next note number
+ * instead. A `clientId` already used in the conversation returns the stored message (`duplicate`)
+ * when the body matches, else 409. Once committed, the message is signalled: on PostgreSQL by this
+ * process's next coalesced NOTIFY (the statement commits without one: docs/performance.md, "The
+ * notification lock"); on PGlite straight to this process's long-polls.
  */
 export async function appendMessage<Message = WireMessage>(
   message: NewMessage,
   view: View<Message> = toWireMessage as View<Message>,
 ): Promise<Appended<Message>> {
-  const append = message.attachmentIds ? appendWithAttachments(message, message.attachmentIds, view) : insertNext(queryPrepared, message, view);
+  const embedded = isEmbeddedDatabase();
+  // A message with files commits in a transaction of its own, and its NOTIFYs with it; PGlite's go in-process.
+  const signalledAfter = !message.attachmentIds && !embedded;
+  const append = message.attachmentIds
+    ? appendWithAttachments(message, message.attachmentIds, view)
+    : insertNext(queryPrepared, signalledAfter ? APPEND_MESSAGE_SIGNALLED_AFTER : APPEND_MESSAGE, message, view);
   const appended = await append.catch((error: unknown) => {
     // A replay of the same client_id committed while this statement waited for the row lock.
     if (isUniqueViolation(error)) return null;
     throw error;
   });
   if (!appended) return explainNothingAppended(queryPrepared, message, view);
+  if (signalledAfter) {
+    if (isVisibleToVisitor(message)) notifyAfterCommit(MESSAGE_CHANNEL, message.conversationId);
+    notifyAfterCommit(INBOX_CHANNEL, inboxMessagePayload(message.conversationId, message.authorType, message.kind));
+  }
   // Embedded mode has no NOTIFY listener: wake this process's long-polls once committed.
-  if (isVisibleToVisitor(message) && isEmbeddedDatabase()) signalMessage(message.conversationId);
+  if (isVisibleToVisitor(message) && embedded) signalMessage(message.conversationId);
   return appended;
 }
 
 /** The same inside a caller's transaction: a new conversation's first message. */
 export async function appendInTransaction(tx: Transaction, message: NewMessage): Promise<Appended> {
   const run: Run = (statement, values) => tx.$queryRawUnsafe(statement.text, ...values);
-  return (await insertNext(run, message, toWireMessage)) ?? explainNothingAppended(run, message, toWireMessage);
+  return (await insertNext(run, APPEND_MESSAGE, message, toWireMessage)) ?? explainNothingAppended(run, message, toWireMessage);
 }
 
 type Run = <Row>(statement: PreparedStatement, values: unknown[]) => Promise<Row[]>;
@@ -83,8 +95,8 @@ async function appendWithAttachments<Message>(message: NewMessage, ids: string[]
   });
 }
 
-async function insertNext<Message>(run: Run, message: NewMessage, view: View<Message>): Promise<Appended<Message> | null> {
-  const [stored] = await run<MessageSqlRow & SqlRow<Conversation, "visitor_name">>(APPEND_MESSAGE, appendValues(message));
+async function insertNext<Message>(run: Run, statement: PreparedStatement, message: NewMessage, view: View<Message>): Promise<Appended<Message> | null> {
+  const [stored] = await run<MessageSqlRow & SqlRow<Conversation, "visitor_name">>(statement, appendValues(message));
   return stored ? { message: view(fromMessageSqlRow(stored), stored.visitor_name), duplicate: false } : null;
 }
 

@@ -43,12 +43,23 @@ export const CONVERSATION_WITH_CLIENT_ID: PreparedStatement = {
  * message takes the next public sequence; a note takes none (the visitor's sequence has no
  * gaps): it keeps the last public sequence and takes the next note
  * number. The UPDATE takes the conversation's row lock, so concurrent appends queue up; the
- * increments and the insert commit or roll back together. A public message also NOTIFYs
- * long-polls in every process: delivered on commit, never on rollback.
+ * increments and the insert commit or roll back together.
+ *
+ * Who is told, and when (`signal`):
+ * - "on commit" (APPEND_MESSAGE): a public message NOTIFYs long-polls in every process, and the
+ *   trigger `messages_inbox` the inbox, both delivered on commit, never on rollback. For a
+ *   message with files, the writes inside a caller's transaction, and on PGlite;
+ * - "after commit" (APPEND_MESSAGE_SIGNALLED_AFTER): no NOTIFY in the statement's transaction,
+ *   which then commits without the notification lock (docs/performance.md); it names its message
+ *   in the transaction's `parley.signalled_after_commit` (the trigger then stays silent, migration
+ *   20261210004300), and its caller NOTIFYs both once it has returned (append-message.ts).
  */
-export const APPEND_MESSAGE: PreparedStatement = {
-  name: "append_message",
-  text: `
+function appendMessageSql(signal: "on commit" | "after commit"): string {
+  const told =
+    signal === "on commit"
+      ? `CASE WHEN ${visibleToVisitorSql("m")} THEN pg_notify('${MESSAGE_CHANNEL}', m.conversation_id)::text END`
+      : `set_config('${SIGNALLED_AFTER_COMMIT}', m.id, true)`;
+  return `
     WITH bumped AS (
       UPDATE conversations
       SET last_sequence = last_sequence + CASE WHEN $7 = '${VISITOR_KIND}' THEN 1 ELSE 0 END,
@@ -65,10 +76,16 @@ export const APPEND_MESSAGE: PreparedStatement = {
       FROM bumped
       RETURNING *
     )
-    SELECT ${MESSAGE_SQL_COLUMNS}, bumped.visitor_name,
-           CASE WHEN ${visibleToVisitorSql("m")} THEN pg_notify('${MESSAGE_CHANNEL}', m.conversation_id)::text END AS notified
-    FROM m CROSS JOIN bumped LEFT JOIN members mem ON mem.id = m.member_id`,
-};
+    SELECT ${MESSAGE_SQL_COLUMNS}, bumped.visitor_name, ${told} AS notified
+    FROM m CROSS JOIN bumped LEFT JOIN members mem ON mem.id = m.member_id`;
+}
+
+// The setting is read by the trigger, which runs at the end of the statement: after the SELECT
+// list that sets it was evaluated for the one row.
+const SIGNALLED_AFTER_COMMIT = "parley.signalled_after_commit";
+
+export const APPEND_MESSAGE: PreparedStatement = { name: "append_message", text: appendMessageSql("on commit") };
+export const APPEND_MESSAGE_SIGNALLED_AFTER: PreparedStatement = { name: "append_message_signalled_after", text: appendMessageSql("after commit") };
 
 /**
  * Starts a batch of conversations of inbox $1 in one statement: draws one unit of its allowance

@@ -87,9 +87,14 @@ export async function listVisitorMessages(visitor: VisitorSession, page: Page & 
  *   message is written with the token itself), so with `cursor >= lastSequence` only messages
  *   committed after that snapshot can be new;
  * - each of those is signalled after its commit, so after `lookedUpAt`: on PGlite by
- *   signalMessage once the append (or the closing transaction) has committed; on PostgreSQL by
- *   the append's pg_notify, delivered on commit to every LISTEN connection of every instance,
- *   whichever instance appended (the payload names the conversation, all a signal needs to say);
+ *   signalMessage once the append (or the closing transaction) has committed; on PostgreSQL by a
+ *   NOTIFY delivered to every LISTEN connection of every instance, whichever instance appended
+ *   (the payload names the conversation, all a signal needs to say): the hot append's process
+ *   sends it right after the commit, coalesced with its other sends' (lib/realtime/coalesced-notify.ts),
+ *   other appends with their commit. Later than the commit is as good: the signal still comes
+ *   after `lookedUpAt`. Only a process dying between its commit and its NOTIFY (or a failed
+ *   NOTIFY, logged) leaves a message unsignalled: a poll held for it answers at its `wait`, and
+ *   the next poll's token lookup counts it in `lastSequence`, so it reads it;
  * - this process either received that signal before `subscribe` — then quietSince finds it
  *   recorded at or after `lookedUpAt` — or after, and then it wakes the subscription;
  * - quietSince also says no unless this process's LISTEN connection has been up since before

@@ -2,7 +2,7 @@ import pg from "pg";
 import { directDatabaseUrl } from "../core/env";
 import { log } from "../core/log";
 import { listenEmbedded } from "../db/client";
-import { INBOX_CHANNEL, MESSAGE_CHANNEL, decodeLongPollPayload, parseInboxEvent, parseSessionsEnded } from "../contracts/events";
+import { INBOX_CHANNEL, MESSAGE_CHANNEL, decodeLongPollPayload, eachEntry, parseInboxEvent, parseSessionsEnded } from "../contracts/events";
 import type { RealtimeEventKind, RealtimeEvents } from "./events";
 import { processSingleton } from "../core/process-registry.mjs";
 
@@ -79,6 +79,16 @@ export function addConsumer(name: string, consumer: Consumer): void {
   }
 }
 
+/**
+ * The LISTEN connection while it is up (PostgreSQL), else null. Idle but for the NOTIFYs it
+ * receives, it also sends this process's coalesced NOTIFYs (coalesced-notify.ts): they then never
+ * queue behind the requests' statements for a pooled connection.
+ */
+export const listenerConnection = (): pg.Client | null => state.client;
+
+/** `client` (a listenerConnection()) did not answer in time: treated as lost (consumers told, reconnected). */
+export const listenerUnresponsive = (client: pg.Client): void => lose(client);
+
 /** performance.now() since when the PostgreSQL listener has been up without a break, or null while it is down. */
 export const listeningSinceTime = (): number | null => (state.client ? state.connectedAt : null);
 
@@ -107,12 +117,14 @@ export function listen(): Promise<boolean> {
 
 const onMessage = (conversationId: string) => state.handlers.message?.(conversationId);
 const onStaffTyping = (conversationId: string) => state.handlers.staff_typing?.(conversationId);
+const onLongPollEntry = (entry: string) => decodeLongPollPayload(entry, onMessage, onStaffTyping);
 
+// A payload carries one signal, or a process's batch of them, one per line (coalesced-notify.ts).
 function onNotification(message: pg.Notification): void {
   const payload = message.payload;
   if (!payload) return;
-  if (message.channel === MESSAGE_CHANNEL) decodeLongPollPayload(payload, onMessage, onStaffTyping);
-  else if (message.channel === INBOX_CHANNEL) onInboxPayload(payload);
+  if (message.channel === MESSAGE_CHANNEL) eachEntry(payload, onLongPollEntry);
+  else if (message.channel === INBOX_CHANNEL) eachEntry(payload, onInboxPayload);
 }
 
 function onInboxPayload(payload: string): void {

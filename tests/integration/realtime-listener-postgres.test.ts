@@ -21,12 +21,16 @@ afterAll(stopInboxListening);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The backends of this database (other than the asking one) whose last statement was a LISTEN. */
+/**
+ * The backends of this database (other than the asking one) that listen: the listener's connection
+ * (which also sends the process's coalesced NOTIFYs, so its last statement may be one), or any
+ * whose last statement was a LISTEN.
+ */
 async function listenBackends(): Promise<number[]> {
   const sql = await sqlExecutor();
   const { rows } = await sql.executeSql(
     `SELECT pid FROM pg_stat_activity
-     WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
+     WHERE datname = current_database() AND pid <> pg_backend_pid() AND (application_name = 'parley_listener' OR query ILIKE 'LISTEN%')`,
   );
   return rows.map((row: { pid: number }) => row.pid);
 }
