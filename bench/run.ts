@@ -173,6 +173,10 @@ async function measureSendWithRules(deployment: Deployment): Promise<void> {
   const backlog = await backlogWatch(deployment.url, { timeoutMs: 120_000 });
   console.log(`the SLA sweep's first pass and the rules' setup settled in ${Math.round(await backlog.settle().finally(() => backlog.close()))} ms`);
   await measureScenario(deployment, `send, ${installed.rules} rules${installed.slaPolicy ? " + SLA" : ""}`, scenarios(deployment.widgets).send!, deployment.url);
+  // The baseline's sends wrote to the same database, and its last turn's events are the service's
+  // to dispatch and run the rules of: thousands of jobs the probe would wait behind. Drained first.
+  const leftover = await backlogWatch(deployment.url, { timeoutMs: 180_000 });
+  console.log(`the baseline's last turn's rule work drained in ${Math.round(await leftover.settle().finally(() => leftover.close()))} ms`);
   // Conversations no send scenario wrote to (the idle polls' only read theirs).
   ruleLatency = await measureRuleLatency(deployment.port, deployment.url, deployment.widgets.slice(300, 500), 20);
   console.log(`rule latency: ${JSON.stringify(ruleLatency)}`);
