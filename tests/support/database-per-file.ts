@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { closeDatabase } from "../../lib/db/client";
+import { flushed } from "../../lib/realtime/coalesced-notify";
 import { stopListening } from "../../lib/realtime/message-signals";
 import { databaseName, databaseUrlFor, onServer, testDatabaseUrl } from "./postgres";
 
@@ -35,6 +36,9 @@ if (template) {
 }
 
 afterAll(async () => {
+  // A send's NOTIFY goes after its commit (lib/realtime/coalesced-notify.ts): sent before the
+  // database closes and is dropped, as a shutdown waits for it.
+  await flushed();
   await stopListening();
   await closeDatabase();
   rmSync(uploadsDir, { recursive: true, force: true });
