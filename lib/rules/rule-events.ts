@@ -79,7 +79,9 @@ export async function runRuleJobs(jobs: Record<string, string>[]): Promise<void>
   for (const job of jobs) {
     if (!(RULE_EVENTS as readonly string[]).includes(job.event!) || !job.conversationId || !job.key) continue;
     const input: RuleEventInput = { event: job.event as RuleEvent, conversationId: job.conversationId, key: job.key, messageId: job.messageId ?? null, ruleId: job.ruleId };
-    byConversation.set(input.conversationId, [...(byConversation.get(input.conversationId) ?? []), input]);
+    const queued = byConversation.get(input.conversationId);
+    if (queued) queued.push(input);
+    else byConversation.set(input.conversationId, [input]);
   }
   const queue = [...byConversation.values()];
   const runNext = async (): Promise<void> => {
