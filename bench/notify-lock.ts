@@ -8,6 +8,12 @@
 // on the first instance, each receiving a visitor message sent through the last instance.
 //
 //   npm run bench:notify-lock -- --instances 1,2,4 --senders 64,128,256 --notify on,off --seconds 10
+//   npm run bench:notify-lock -- --instances 1,2 --rates 100,200,400 --notify on --seconds 20
+//
+// `--senders` are closed loops (each sends again once answered: they find the saturation point);
+// `--rates` are open loops of R sends a second in all, whether or not the earlier ones came back
+// (a site's visitors do not wait for each other), spread over 128 conversations: delivery at a
+// load below saturation, where a queue does not stand in for it.
 //
 // `--notify off` is the bench's alone: the scratch database holds a no-op public.pg_notify(text,
 // text), and its search_path is then `public, pg_catalog` (pg_catalog named after public, so
@@ -26,6 +32,7 @@ import { pgSession, runMigrations } from "../lib/db/migrations";
 import { hashPassword } from "../lib/staff/passwords";
 import { sha256Hex } from "../lib/staff/secrets";
 import { send } from "./load";
+import { openLoopSamples } from "./open-loop";
 import { startProcess, stopProcess, waitForHttp } from "./processes";
 import { BENCH_ORIGIN, onPostgres, seedBench, type Widget } from "./seed";
 import { ascending, percentile } from "./stats";
@@ -36,6 +43,7 @@ const { values } = parseArgs({
   options: {
     instances: { type: "string", default: "1,2,4" },
     senders: { type: "string", default: "64,128,256" },
+    rates: { type: "string", default: "" },
     notify: { type: "string", default: "on,off" },
     seconds: { type: "string", default: "10" },
     pool: { type: "string", default: "16" },
@@ -44,9 +52,12 @@ const { values } = parseArgs({
     verbose: { type: "boolean", default: false },
   },
 });
-const numbers = (text: string) => text.split(",").map(Number);
+const numbers = (text: string) => (text ? text.split(",").map(Number) : []);
 const instanceCounts = numbers(values.instances!);
 const senderCounts = numbers(values.senders!);
+const rates = numbers(values.rates!);
+/** The conversations an open loop spreads its sends over. */
+const OPEN_LOOP_CONVERSATIONS = 128;
 const notifyModes = values.notify!.split(",") as ("on" | "off")[];
 const seconds = Number(values.seconds);
 // Connections per instance: 4 instances of 16 (and their listeners) stay under a default max_connections of 100.
@@ -57,7 +68,8 @@ const server = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.
 interface Cell {
   notify: "on" | "off";
   instances: number;
-  senders: number;
+  /** Closed-loop senders, or an open loop's offered rate ("200/s open"). */
+  senders: string;
   sends: number;
   rate: number;
   p50: number;
@@ -92,7 +104,7 @@ async function main(): Promise<void> {
   try {
     await onPostgres(url, (client) => runMigrations(pgSession(client), path.join(root, "prisma/migrations")));
     const probeCount = 2;
-    const widgets = await seedBench(url, Math.max(...senderCounts) + probeCount + 50);
+    const widgets = await seedBench(url, Math.max(32, ...senderCounts, rates.length ? OPEN_LOOP_CONVERSATIONS : 0) + probeCount + 50);
     const probe = widgets.slice(50, 50 + probeCount); // not the long history conversations
     const sending = widgets.slice(50 + probeCount);
     const cookie = await seedOwner(url);
@@ -107,9 +119,10 @@ async function main(): Promise<void> {
         const ports = Array.from({ length: instances }, (_, i) => firstPort + i);
         const children = await startInstances(url, ports);
         try {
-          await sendFor(ports, sending, Math.min(32, Math.max(...senderCounts)), 2_000); // warm-up: plans, pools, JIT of the server
-          for (const senders of senderCounts) {
-            const cell = await measure(url, name, ports, sending, probe, cookie, notify, senders);
+          await sendFor(ports, sending, 32, 2_000); // warm-up: plans, pools, JIT of the server
+          const loads: Load[] = [...senderCounts.map((senders) => ({ senders })), ...rates.map((rate) => ({ rate }))];
+          for (const offered of loads) {
+            const cell = await measure(url, name, ports, sending, probe, cookie, notify, offered);
             cells.push(cell);
             console.log(row(cell));
           }
@@ -192,17 +205,46 @@ async function sendFor(ports: number[], widgets: Widget[], senders: number, dura
   return { latencies: ascending(latencies), elapsed, errors };
 }
 
-async function measure(url: string, name: string, ports: number[], sending: Widget[], probe: Widget[], cookie: string, notify: "on" | "off", senders: number): Promise<Cell> {
+/** Closed-loop senders, or an open loop's sends a second. */
+type Load = { senders: number } | { rate: number };
+
+/** R sends a second in all, spread over the conversations (each on instance c mod N), whatever the answers; latencies count from when each send was due. */
+async function sendAtRate(ports: number[], widgets: Widget[], rate: number, durationMs: number) {
+  const conversations = widgets.slice(0, OPEN_LOOP_CONVERSATIONS);
+  const meanPauseMs = (conversations.length / rate) * 1000;
+  const runs = await Promise.all(
+    ports.map((port, at) => {
+      const mine = conversations.filter((_, c) => c % ports.length === at);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
+      return openLoopSamples({
+        port,
+        visitors: mine.length,
+        durationMs,
+        pauseMs: () => meanPauseMs * (0.5 + Math.random()),
+        next: (visitor) => sendSpec(mine[visitor]!, `r${at}-${visitor}`),
+        agent,
+      }).finally(() => agent.destroy());
+    }),
+  );
+  return {
+    latencies: ascending(runs.flatMap((run) => run.latencies)),
+    elapsed: Math.max(...runs.map((run) => run.elapsedMs)),
+    errors: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
+  };
+}
+
+async function measure(url: string, name: string, ports: number[], sending: Widget[], probe: Widget[], cookie: string, notify: "on" | "off", offered: Load): Promise<Cell> {
   const loadBefore = load();
   const waits = sampleWaits(url, name);
   // Without NOTIFY nothing is delivered: a held long-poll answers at its time limit.
   const delivery = notify === "on" ? probeDelivery(ports, probe[0]!, cookie, seconds * 1000) : Promise.resolve({ widget: NONE, inbox: NONE });
-  const [sent, delivered] = await Promise.all([sendFor(ports, sending, senders, seconds * 1000), delivery]);
+  const sending$ = "rate" in offered ? sendAtRate(ports, sending, offered.rate, seconds * 1000) : sendFor(ports, sending, offered.senders, seconds * 1000);
+  const [sent, delivered] = await Promise.all([sending$, delivery]);
   const waitShares = await waits.stop();
   return {
     notify,
     instances: ports.length,
-    senders,
+    senders: "rate" in offered ? `${offered.rate}/s open` : String(offered.senders),
     sends: sent.latencies.length,
     rate: Math.round((sent.latencies.length / sent.elapsed) * 1000),
     p50: round(percentile(sent.latencies, 0.5)),
@@ -381,7 +423,7 @@ const row = (cell: Cell) =>
 
 function table(cells: Cell[]): string {
   const header = [
-    "| NOTIFY | instances | senders | sends/s | p50 ms | p99 ms | errors | widget delivery p50 / p99 ms (n) | after answer p99 | inbox delivery p50 / p99 ms (n) | after answer p99 | top wait events | load 1/5/15 before → after |",
+    "| NOTIFY | instances | senders (closed) or rate (open) | sends/s | p50 ms | p99 ms | errors | widget delivery p50 / p99 ms (n) | after answer p99 | inbox delivery p50 / p99 ms (n) | after answer p99 | top wait events | load 1/5/15 before → after |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   return [...header, ...cells.map(row)].join("\n");

@@ -15,22 +15,23 @@ export interface OpenLoopOptions {
   durationMs: number;
   /** The wait before a visitor's next request, ms (drawn for each). */
   pauseMs: () => number;
-  /** The visitor's next request, or null when it asks nothing this time (text too short). */
-  next: (visitor: number) => RequestSpec | null;
+  /** The visitor's next request, or null when it asks nothing this time (text too short); a `label` sorts its latency into `labelled` as well. */
+  next: (visitor: number) => (RequestSpec & { label?: string }) | null;
   agent: http.Agent;
 }
 
-export type OpenLoopSamples = LoadSamples & { sent: number };
+export type OpenLoopSamples = LoadSamples & { sent: number; labelled: Map<string, number[]> };
 
 export async function openLoopSamples(options: OpenLoopOptions): Promise<OpenLoopSamples> {
   const latencies: number[] = [];
+  const labelled = new Map<string, number[]>();
   const inFlight = new Set<Promise<void>>();
   let errors = 0;
   let non2xx = 0;
   let sent = 0;
   const startedAt = performance.now();
   const deadline = startedAt + options.durationMs;
-  const fire = (spec: RequestSpec, dueAt: number) => {
+  const fire = (spec: RequestSpec & { label?: string }, dueAt: number) => {
     sent++;
     const request = send(options.port, spec, options.agent)
       .then((answer) => {
@@ -40,7 +41,13 @@ export async function openLoopSamples(options: OpenLoopOptions): Promise<OpenLoo
         errors++;
       })
       .finally(() => {
-        latencies.push(performance.now() - dueAt);
+        const latency = performance.now() - dueAt;
+        latencies.push(latency);
+        if (spec.label !== undefined) {
+          const samples = labelled.get(spec.label) ?? [];
+          labelled.set(spec.label, samples);
+          samples.push(latency);
+        }
         inFlight.delete(request);
       });
     inFlight.add(request);
@@ -60,5 +67,5 @@ export async function openLoopSamples(options: OpenLoopOptions): Promise<OpenLoo
   );
   const elapsedMs = performance.now() - startedAt;
   await Promise.all(inFlight);
-  return { latencies, elapsedMs, errors, non2xx, sent };
+  return { latencies, elapsedMs, errors, non2xx, sent, labelled };
 }

@@ -25,6 +25,7 @@ import { measureRuleLatency, type RuleLatency } from "./rule-latency";
 import { installRules } from "./rules-setup";
 import { seededRandom } from "../tests/support/load";
 import { typists } from "./typing";
+import { ascending, percentile } from "./stats";
 
 const root = path.resolve(import.meta.dirname, "..");
 const options = readOptions();
@@ -186,6 +187,14 @@ async function measureSendWithRules(deployment: Deployment): Promise<void> {
 // else the machine does during the run weighs on both alike: one after the other, a ratio moved by
 // ±0.1 between runs.
 const SLICES = 4;
+/** lib/articles/suggestion-cache.ts's TTL_MS: a text not asked for this long was searched again. */
+const SUGGESTION_CACHE_TTL_MS = 30_000;
+
+/** p50 and p99 (ms) of the samples labelled `label` in the open loops. */
+function labelledPercentiles(samples: OpenLoopSamples[], label: string): [number, number] {
+  const sorted = ascending(samples.flatMap((sample) => sample.labelled.get(label) ?? []));
+  return [Math.round(percentile(sorted, 0.5) * 10) / 10, Math.round(percentile(sorted, 0.99) * 10) / 10];
+}
 
 /**
  * The servers' measurements, each warmed up before its first turn, with its CPU time per request.
@@ -297,15 +306,21 @@ async function measureSuggestions(deployment: Deployment): Promise<void> {
       cpuMs: 0,
       agent: keptConnections(options.visitors),
       typing: typists(options.visitors, seededRandom(i + 1)),
+      lastAsked: new Map<string, number>(),
       memory: watchMemory(server.pid),
     }));
-    const next = (typing: ReturnType<typeof typists>) => (visitor: number) => {
+    // "first": the server was not asked this text within the cache's lifetime, so it searched.
+    const next = (typing: ReturnType<typeof typists>, lastAsked: Map<string, number>) => (visitor: number) => {
       const text = typing.next(visitor);
-      return text === null ? null : { method: "GET", path: `/api/v1/chat/widget/${BENCH_SITE}/articles?limit=3&q=${encodeURIComponent(text)}`, headers: { Origin: BENCH_ORIGIN } };
+      if (text === null) return null;
+      const key = text.toLowerCase().replace(/\s+/g, " ");
+      const label = performance.now() - (lastAsked.get(key) ?? -Infinity) > SUGGESTION_CACHE_TTL_MS ? "first" : "repeat";
+      if (label === "first") lastAsked.set(key, performance.now());
+      return { method: "GET", path: `/api/v1/chat/widget/${BENCH_SITE}/articles?limit=3&q=${encodeURIComponent(text)}`, headers: { Origin: BENCH_ORIGIN }, label };
     };
     for (let slice = 0; slice < SLICES; slice++) {
       for (const server of measured) {
-        const loop = { port: server.port, visitors: options.visitors, pauseMs, next: next(server.typing), agent: server.agent };
+        const loop = { port: server.port, visitors: options.visitors, pauseMs, next: next(server.typing, server.lastAsked), agent: server.agent };
         if (slice === 0) await openLoopSamples({ ...loop, durationMs: WARMUP_MS });
         const cpuBefore = cpuMs(server.pid);
         server.samples.push(await openLoopSamples({ ...loop, durationMs: (options.seconds * 1000) / SLICES }));
@@ -323,6 +338,8 @@ async function measureSuggestions(deployment: Deployment): Promise<void> {
         offeredRps: Math.round((sent / elapsedMs) * 1000),
         cpuUs: Math.round((server.cpuMs * 1000) / Math.max(1, result.requests)),
         distinctShare: Math.round(server.typing.distinctShare() * 100) / 100,
+        firstAsked: labelledPercentiles(server.samples, "first"),
+        repeated: labelledPercentiles(server.samples, "repeat"),
         peakRssMiB: server.memory.stop().peak,
       };
       suggestionRows.push(row);

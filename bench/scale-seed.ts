@@ -20,7 +20,7 @@ import { timed } from "./stats";
 // outbox email per ten conversations, as old as it. The seed skips triggers
 // (session_replication_role = replica: a superuser, on a scratch database only).
 
-const SHAPE_VERSION = 1;
+const SHAPE_VERSION = 2;
 
 export const SCALE_SITE = { id: "bench-site", inbox: "bench-inbox", origin: "https://bench.example" };
 export const OWNER = { id: "bench-owner", name: "Bench owner", email: "owner@bench.example", role: "owner" as const, hasPicture: false };
@@ -206,6 +206,11 @@ const TEAM_OF = `CASE WHEN s % 5 = 0 THEN NULL ELSE 'bench-team-' || (1 + s % ${
 // A note every fourteenth message from the sixth (always a staff turn), beside the message before it.
 const NOTE = `n % 14 = 6`;
 const SERIES = `generate_series($1::int, $2::int) AS s`;
+// Labels and plans are spread over open and closed conversations alike (CLOSED is s % 3 <> 0). In
+// version 1 they followed s % 3 too, so no open conversation carried the bench's label or plan, and
+// the list's default (open) filtered by them walked every conversation for an empty page.
+const LABELLED = `(s + s / 3) % 3 = 1`; // one in each three, which of the three changing
+const PLAN_INDEX = `s / 6 % ${PLANS.length}`;
 const { id: SITE, inbox: INBOX, origin: ORIGIN } = SCALE_SITE;
 
 // PostgreSQL refuses a parameter a statement does not use (it cannot tell its type).
@@ -218,7 +223,7 @@ const BATCH_STATEMENTS = [
           CASE WHEN s % 2 = 0 THEN 'Visitor ' || s END, CASE WHEN s % 4 = 0 THEN 'person' || s || '@mail.example' END, $4::int + ${EVENTS},
           ${START}, ${AT(`$4::int + ${EVENTS}`)}, CASE WHEN ${CLOSED} THEN ${AT(`$4::int + ${EVENTS}`)} END,
           CASE WHEN s % 4 = 0 THEN NULL ELSE ${STAFF_OF} END, ${TEAM_OF},
-          CASE WHEN s % 2 = 0 THEN jsonb_build_object('plan', (ARRAY['${PLANS.join("','")}'])[1 + s / 2 % ${PLANS.length}], 'seats', s % 100) ELSE '{}'::jsonb END
+          CASE WHEN s % 2 = 0 THEN jsonb_build_object('plan', (ARRAY['${PLANS.join("','")}'])[1 + ${PLAN_INDEX}], 'seats', s % 100) ELSE '{}'::jsonb END
      FROM ${SERIES}`,
   `INSERT INTO messages (id, conversation_id, sequence, note_number, client_id, author_type, author_id, member_id, kind, body, created_at)
    SELECT 'sm' || s || '_' || n, 'sc' || s, CASE WHEN ${NOTE} THEN n - 1 ELSE n END, CASE WHEN ${NOTE} THEN 1 ELSE 0 END, 'c' || n,
@@ -237,7 +242,7 @@ const BATCH_STATEMENTS = [
    SELECT 'sr' || s, 'sc' || s, ${AT(`$4::int + ${EVENTS}`)}, 1 + s / 5 % 5, ${AT(`$4::int + ${EVENTS}`)}
      FROM ${SERIES} WHERE ${CLOSED} AND s % 5 = 2`,
   `INSERT INTO conversation_labels (conversation_id, label_id)
-   SELECT 'sc' || s, 'bench-label-' || (1 + s / 3 % ${LABELS}) FROM ${SERIES} WHERE s % 3 = 1`,
+   SELECT 'sc' || s, 'bench-label-' || (1 + s % ${LABELS}) FROM ${SERIES} WHERE ${LABELLED}`,
   `INSERT INTO tickets (id, site_id, inbox_id, number, origin, email, subject, body, created_at, team_id)
    SELECT 'st' || s, '${SITE}', '${INBOX}', s / 10 + 1, '${ORIGIN}', 'filer' || s || '@mail.example', ${BODY}, ${BODY}, ${START}, ${TEAM_OF}
      FROM ${SERIES} WHERE s % 10 = 0`,

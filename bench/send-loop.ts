@@ -31,6 +31,17 @@ export async function liveVisitors(sql: SqlQuery, site: { id: string; inbox: str
   return tokens;
 }
 
+/**
+ * Deletes the conversations liveVisitors made, with what the sends wrote, so the scale seed is left
+ * as its marker describes: a later run's first window of recent conversations would otherwise be
+ * these few, holding a hundred thousand messages that match nothing the searches ask.
+ */
+export async function forgetLiveVisitors(sql: SqlQuery): Promise<void> {
+  const live = `SELECT id FROM conversations WHERE id LIKE 'live-%'`;
+  for (const table of ["message_attachments", "messages", "visitor_tokens", "presence"]) await sql.executeSql(`DELETE FROM ${table} WHERE conversation_id IN (${live})`);
+  await sql.executeSql(`DELETE FROM conversations WHERE id LIKE 'live-%'`);
+}
+
 /** `senders` visitors send in a closed loop until `until` resolves; answers sends per second. */
 export async function sendLoop(tokens: string[], senders: number, until: Promise<unknown>): Promise<{ rate: number; sends: number }> {
   let done = false;

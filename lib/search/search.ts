@@ -21,6 +21,22 @@ export interface SearchWindows {
 }
 export const SEARCH_WINDOWS: SearchWindows = { scan: [100], indexed: [10_000, 100_000] };
 
+/** A scanned window is never widened past this many conversations (each of their messages is parsed). */
+export const WIDEST_SCAN = 1_000;
+
+/**
+ * After the last scanned window of `size` conversations found `found` items, not a page: the
+ * window that would likely hold a page (twice the size that `found` suggests), when that is at
+ * most WIDEST_SCAN; else null (the words are rare: the indexes find them sooner). Words common
+ * enough to half fill a scanned window are what the indexes are slowest at: two of them at 10 M
+ * messages made the index scan read millions of entries (docs/search.md, "Windows").
+ */
+export function widerScan(size: number, found: number, limit: number): number | null {
+  if (found === 0) return null;
+  const wider = Math.max(2 * size, Math.ceil((2 * size * (limit + 1)) / found));
+  return wider <= WIDEST_SCAN ? wider : null;
+}
+
 /** `windows`: tests compare every window with the whole search (none). */
 export async function search(looker: Looker, query: SearchQuery, windows: SearchWindows = SEARCH_WINDOWS) {
   const ticketNumber = TICKET_NUMBER.exec(query.q)?.[1];
@@ -48,12 +64,15 @@ export async function search(looker: Looker, query: SearchQuery, windows: Search
   if (ticketNumber === undefined) {
     // A later page looks at ranges of time below its cursor, a first page at the newest conversations.
     const [scan, indexed] = query.cursor ? [SCAN_RANGE_PAGE, INDEXED_RANGE_PAGE] : [SCAN_WINDOW_PAGE, INDEXED_WINDOW_PAGE];
-    const passes = [...windows.scan.map((size) => [scan, size] as const), ...windows.indexed.map((size) => [indexed, size] as const)];
-    for (const [statement, size] of passes) {
+    const passes: (readonly [string, number])[] = [...windows.scan.map((size) => [scan, size] as const), ...windows.indexed.map((size) => [indexed, size] as const)];
+    for (let at = 0; at < passes.length; at++) {
+      const [statement, size] = passes[at]!;
       const bound = ((await sql.executeSql(WINDOW_BOUND, [...filters, size, query.cursor?.at ?? null])).rows[0]?.at as Date | undefined) ?? "-infinity";
       const rows = await page(statement, bound);
       // A full page of sure items is the answer; so is any page of a window that held every conversation.
       if (rows.length > query.limit || bound === "-infinity") return toPage(rows, query.limit);
+      const wider = at === windows.scan.length - 1 ? widerScan(size, rows.length, query.limit) : null;
+      if (wider !== null) passes.splice(at + 1, 0, [scan, wider]);
     }
   }
   return toPage(await page(SEARCH_PAGE), query.limit);

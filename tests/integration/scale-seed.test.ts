@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { sqlExecutor } from "../../lib/db/client";
-import { forgetScaleSeed, scaleSeed, type ScaleShape } from "../../bench/scale-seed";
+import { BENCH_LABEL, BENCH_PLAN, forgetScaleSeed, scaleSeed, type ScaleShape } from "../../bench/scale-seed";
 
 // The scale benches' one seed (bench/scale-seed.ts): search, reports and retention read the same
 // rows, so each conversation must be a timeline the service could have written (the reports
@@ -19,6 +19,11 @@ describe("the scale seed", () => {
     expect(await count(`SELECT count(*) AS n FROM conversations WHERE team_id IS NULL`)).toBe(60);
     expect(await count(`SELECT count(*) AS n FROM conversations WHERE assigned_member_id IS NOT NULL`)).toBe(225);
     expect(await count(`SELECT count(*) AS n FROM conversation_labels`)).toBe(100);
+    // The bench's label and plan are on open conversations too (the list's default filter), as on closed ones.
+    for (const status of ["open", "closed"]) {
+      expect(await count(`SELECT count(*) AS n FROM conversation_labels l JOIN conversations c ON c.id = l.conversation_id WHERE l.label_id = '${BENCH_LABEL}' AND c.status = '${status}'`)).toBeGreaterThan(0);
+      expect(await count(`SELECT count(*) AS n FROM conversations WHERE attributes ->> 'plan' = '${BENCH_PLAN}' AND status = '${status}'`)).toBeGreaterThan(0);
+    }
     expect(await count(`SELECT count(*) AS n FROM tickets`)).toBe(30);
     expect(await count(`SELECT last_ticket_number AS n FROM inboxes WHERE id = 'bench-inbox'`)).toBe(30);
     expect(await count(`SELECT count(*) AS n FROM articles WHERE status = 'published'`)).toBe(20);

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, test, vi } from "vitest";
 import { db, sqlExecutor } from "../../lib/db/client";
 import { visitorLook } from "../../lib/visitors/generated-name";
 import { MAX_SNIPPET_LENGTH, searchQuery } from "../../lib/contracts/search";
-import { search as searchService, type SearchWindows } from "../../lib/search/search";
+import { search as searchService, widerScan, type SearchWindows } from "../../lib/search/search";
+import { INDEXED_WINDOW_PAGE, SCAN_WINDOW_PAGE } from "../../lib/search/statements";
 import { OPERATOR } from "../../lib/teams/access";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
@@ -265,6 +266,33 @@ describe("the first page's look at the newest conversations", () => {
     }
   });
 
+  test("words that part fill the scanned window get a wider scan, not the indexes; rare ones go to the indexes", async () => {
+    // One conversation in four says "narwhal": the newest 4 hold one, the newest 32 eight.
+    const site = (await createSite()).id;
+    for (let i = 0; i < 24; i++) {
+      await startConversation(site, { body: i % 4 === 0 ? `A narwhal question, number ${i}` : `Something else, number ${i}`, client_id: "v1" });
+      await later();
+    }
+    const windows = { scan: [4], indexed: [10_000] };
+    const common = searchQuery.parse({ q: "narwhal", limit: "3", site });
+    const { result, statements } = await statementsRun(() => searchService(OPERATOR, common, windows));
+    expect(result).toEqual(await searchService(OPERATOR, common, WHOLE));
+    expect(result.items).toHaveLength(3);
+    expect(statements).toEqual([SCAN_WINDOW_PAGE, SCAN_WINDOW_PAGE]);
+    // Nothing in the scanned window: straight to the indexes.
+    const rare = searchQuery.parse({ q: "number 0", limit: "3", site });
+    expect((await statementsRun(() => searchService(OPERATOR, rare, windows))).statements).toEqual([SCAN_WINDOW_PAGE, INDEXED_WINDOW_PAGE]);
+  });
+
+  test("widerScan: twice what the share found suggests, at most WIDEST_SCAN; none when nothing was found", () => {
+    expect(widerScan(100, 10, 20)).toBe(420);
+    expect(widerScan(100, 20, 20)).toBe(210);
+    expect(widerScan(100, 0, 20)).toBeNull();
+    expect(widerScan(100, 4, 20)).toBeNull(); // 1,050 conversations: the indexes
+    expect(widerScan(4, 1, 3)).toBe(32);
+    expect(widerScan(600, 20, 20)).toBeNull();
+  });
+
   test("later pages look at ranges of time below the cursor and give the whole search's pages, each item once", async () => {
     // Matches on both sides of every range's edges: an item whose newest match was on an earlier
     // page has older matches in later ranges; a note newer than its conversation's older public
@@ -465,6 +493,28 @@ describe("a later page's work", () => {
     expect(messagesRead).toBeLessThan(600);
   });
 });
+
+/** Runs a search and answers the page statements it ran (statements.ts's texts), in order. */
+async function statementsRun<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const sql = await sqlExecutor();
+  const statements: string[] = [];
+  const transaction = sql.transaction.bind(sql);
+  const spy = vi.spyOn(sql, "transaction").mockImplementation((inner) =>
+    transaction((tx) =>
+      inner({
+        executeSql: (text, values) => {
+          if (/^\s*WITH/.test(text)) statements.push(text);
+          return tx.executeSql(text, values);
+        },
+      }),
+    ),
+  );
+  try {
+    return { result: await work(), statements };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 /**
  * Runs a search and counts the rows of `messages` its statements read (EXPLAIN ANALYZE of each
