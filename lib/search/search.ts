@@ -71,7 +71,9 @@ export async function search(looker: Looker, query: SearchQuery, windows: Search
       const rows = await page(statement, bound);
       // A full page of sure items is the answer; so is any page of a window that held every conversation.
       if (rows.length > query.limit || bound === "-infinity") return toPage(rows, query.limit);
-      const wider = at === windows.scan.length - 1 ? widerScan(size, rows.length, query.limit) : null;
+      // First pages only: below a cursor the matches a range found do not grow with its size (the
+      // range starts where the last page's matches ended), so a wider range cost more for nothing.
+      const wider = !query.cursor && at === windows.scan.length - 1 ? widerScan(size, rows.length, query.limit) : null;
       if (wider !== null) passes.splice(at + 1, 0, [scan, wider]);
     }
   }

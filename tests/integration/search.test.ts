@@ -4,7 +4,7 @@ import { db, sqlExecutor } from "../../lib/db/client";
 import { visitorLook } from "../../lib/visitors/generated-name";
 import { MAX_SNIPPET_LENGTH, searchQuery } from "../../lib/contracts/search";
 import { search as searchService, widerScan, type SearchWindows } from "../../lib/search/search";
-import { INDEXED_WINDOW_PAGE, SCAN_WINDOW_PAGE } from "../../lib/search/statements";
+import { INDEXED_WINDOW_PAGE, SCAN_RANGE_PAGE, SCAN_WINDOW_PAGE } from "../../lib/search/statements";
 import { OPERATOR } from "../../lib/teams/access";
 import { api } from "../support/api";
 import { expectError } from "../support/expectations";
@@ -266,7 +266,7 @@ describe("the first page's look at the newest conversations", () => {
     }
   });
 
-  test("words that part fill the scanned window get a wider scan, not the indexes; rare ones go to the indexes", async () => {
+  test("words that part fill the first page's scanned window get a wider scan, not the indexes; rare ones go to the indexes", async () => {
     // One conversation in four says "narwhal": the newest 4 hold one, the newest 32 eight.
     const site = (await createSite()).id;
     for (let i = 0; i < 24; i++) {
@@ -279,6 +279,11 @@ describe("the first page's look at the newest conversations", () => {
     expect(result).toEqual(await searchService(OPERATOR, common, WHOLE));
     expect(result.items).toHaveLength(3);
     expect(statements).toEqual([SCAN_WINDOW_PAGE, SCAN_WINDOW_PAGE]);
+    // A later page's range is not widened (what a range below the cursor found says little about a wider one).
+    const next = searchQuery.parse({ q: "narwhal", limit: "3", site, cursor: result.next_cursor });
+    const second = await statementsRun(() => searchService(OPERATOR, next, windows));
+    expect(second.result).toEqual(await searchService(OPERATOR, next, WHOLE));
+    expect(second.statements.filter((text) => text === SCAN_RANGE_PAGE)).toHaveLength(1);
     // Nothing in the scanned window: straight to the indexes.
     const rare = searchQuery.parse({ q: "number 0", limit: "3", site });
     expect((await statementsRun(() => searchService(OPERATOR, rare, windows))).statements).toEqual([SCAN_WINDOW_PAGE, INDEXED_WINDOW_PAGE]);
