@@ -29,7 +29,8 @@ import { toWireSla } from "../sla/wire";
 // visitor's question is not hidden behind a note or "This conversation was closed."
 // Activity and the last visitor message are kept on the conversation row by a trigger on messages
 // (migration 20261123020000), so the list is one index walk, whatever its size; the label filter
-// checks each conversation of that walk against conversation_labels (migration 20261126010000).
+// checks each conversation of that walk against conversation_labels (migration 20261126010000),
+// or, for a label on few conversations, reads just those (Source, below).
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 
@@ -87,18 +88,49 @@ const SORTS = {
   sla: { order: "c.sla_due_at ASC NULLS LAST, c.id ASC", after: `(COALESCE(c.sla_due_at, '${NOT_WAITING}'), c.id) > ($5, $6::text)` },
 } as const;
 
+/**
+ * Where a page's rows come from: a walk of every conversation in the sort's order, each checked
+ * against the filters (a page ends as soon as it is full), or, for a label on few conversations,
+ * those conversations, sorted. A walk for a filter that matches little goes on through the whole
+ * table: a label no open conversation carries took 261 ms at 1,000,000 (docs/performance.md).
+ */
+type Source = "walk" | "label";
+const FROM = {
+  walk: "conversations c",
+  label: "conversation_labels fl JOIN conversations c ON c.id = fl.conversation_id",
+} as const;
+const LABEL_FILTER = {
+  walk: "($8::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels fl WHERE fl.conversation_id = c.id AND fl.label_id = $8))",
+  label: "fl.label_id = $8",
+} as const;
+
+/** A label on at most this many conversations is read from its own rows rather than walked to. */
+export const FEW_LABELLED = 2_000;
+
+const COUNT_LABELLED: PreparedStatement = {
+  name: "inbox_count_labelled",
+  text: `SELECT count(*) AS n FROM (SELECT 1 FROM conversation_labels WHERE label_id = $1 LIMIT ${FEW_LABELLED + 1}) few`,
+};
+
+/** Where the page of `label` (if any) is read from: its own rows when it is on `few` conversations or fewer. */
+async function sourceOf(label: string | undefined, few: number): Promise<Source> {
+  if (label === undefined || few < 0) return "walk";
+  const [row] = await queryPrepared<{ n: bigint | number | string }>(COUNT_LABELLED, [label]);
+  return Number(row?.n ?? 0) <= few ? "label" : "walk";
+}
+
 // Prepared (one plan per connection): the list is the inbox's commonest read, re-read on every
 // live event by every open inbox. Filters are parameters; null means "any".
-const inboxPage = (sort: keyof typeof SORTS): PreparedStatement => ({
-  name: `inbox_conversation_page_${sort}`,
+const inboxPage = (sort: keyof typeof SORTS, source: Source): PreparedStatement => ({
+  name: `inbox_conversation_page_${sort}${source === "label" ? "_labelled" : ""}`,
   text: `
     WITH page AS (
-      SELECT c.* FROM conversations c
+      SELECT c.* FROM ${FROM[source]}
       WHERE ($2::text IS NULL OR c.site_id = $2)
         AND ($3::text IS NULL OR c.status = $3)
         AND ($4::text IS NULL OR ($4 = 'me' AND c.assigned_member_id = $1) OR ($4 = 'unassigned' AND c.assigned_member_id IS NULL))
         AND ($5::timestamptz IS NULL OR ${SORTS[sort].after})
-        AND ($8::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels fl WHERE fl.conversation_id = c.id AND fl.label_id = $8))
+        AND ${LABEL_FILTER[source]}
         AND ($9::text IS NULL OR ($9 = 'none' AND c.team_id IS NULL) OR c.team_id = $9)
         AND ${ATTRIBUTE_FILTER_SQL}
         AND ($13::text IS NULL OR ($13 = 'breached' AND c.sla_breached_at IS NOT NULL)
@@ -134,16 +166,20 @@ const inboxPage = (sort: keyof typeof SORTS): PreparedStatement => ({
     ) lm ON true
     ORDER BY ${SORTS[sort].order}`,
 });
-const INBOX_PAGES = { newest: inboxPage("newest"), waiting: inboxPage("waiting"), sla: inboxPage("sla") };
+const INBOX_PAGES = {
+  walk: { newest: inboxPage("newest", "walk"), waiting: inboxPage("waiting", "walk"), sla: inboxPage("sla", "walk") },
+  label: { newest: inboxPage("newest", "label"), waiting: inboxPage("waiting", "label"), sla: inboxPage("sla", "label") },
+};
 
-export async function listInboxConversations(member: StaffMember, query: ConversationListQuery) {
+/** `fewLabelled`: tests set -1 to walk for every label (both sources must list alike). */
+export async function listInboxConversations(member: StaffMember, query: ConversationListQuery, { fewLabelled = FEW_LABELLED } = {}) {
   const before = query.cursor?.at ?? null;
   const beforeId = query.cursor?.id ?? null;
   const assigned = query.assigned === "all" ? null : query.assigned;
   const status = query.status === "all" ? null : query.status;
   await refreshStaleSla(); // the SLA columns the page reads are up to date (lib/sla/refresh.ts)
   // The page first (a walk down the last_activity_at or waiting_since index), then per row its preview and unread count.
-  const rows = await queryPrepared<ListRow>(INBOX_PAGES[query.sort], [
+  const rows = await queryPrepared<ListRow>(INBOX_PAGES[await sourceOf(query.label, fewLabelled)][query.sort], [
     member.id,
     query.site ?? null,
     status,
