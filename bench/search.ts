@@ -146,8 +146,10 @@ async function main(): Promise<void> {
     ["list, site", { site: SCALE_SITE.id }],
     ["list, label", { label: BENCH_LABEL }],
     ["list, attribute", { "attr.plan": BENCH_PLAN }],
-    // The worst case the walk has (docs/performance.md): nothing matches, so every conversation is looked at.
+    // Filters the seed gives nothing (no mentions, no SLA policy): a walk would look at every conversation.
     ["list, a label no conversation carries", { label: "bench-label-unused" }],
+    ["list, mentioning me", { mentioned: "me" }],
+    ["list, SLA due soon", { sla: "due_soon" }],
   ];
   for (const [label, filter] of filters) {
     for (const [who, looker] of lookers) console.log(`${label}, ${who}: ${await percentiles(() => listInboxConversations(looker, conversationListQuery.parse(filter)), samples)}`);

@@ -30,7 +30,7 @@ import { toWireSla } from "../sla/wire";
 // Activity and the last visitor message are kept on the conversation row by a trigger on messages
 // (migration 20261123020000), so the list is one index walk, whatever its size; the label filter
 // checks each conversation of that walk against conversation_labels (migration 20261126010000),
-// or, for a label on few conversations, reads just those (Source, below).
+// or, for a label on few conversations or the member's few mentions, reads just those (Source, below).
 
 const conversationNotFound = () => new AppError("conversation_not_found", "No conversation has this identifier.");
 
@@ -90,39 +90,51 @@ const SORTS = {
 
 /**
  * Where a page's rows come from: a walk of every conversation in the sort's order, each checked
- * against the filters (a page ends as soon as it is full), or, for a label on few conversations,
- * those conversations, sorted. A walk for a filter that matches little goes on through the whole
- * table: a label no open conversation carries took 261 ms at 1,000,000 (docs/performance.md).
+ * against the filters (a page ends as soon as it is full), or, for a label on few conversations
+ * or the member's few mentions, those conversations, sorted. A walk for a filter that matches
+ * little goes on through the whole table: at 1,000,000 conversations a label no open conversation
+ * carries took 261 ms and "mentioning me" 510 ms (docs/performance.md).
  */
-type Source = "walk" | "label";
-const FROM = {
+type Source = "walk" | "label" | "mentions";
+const FROM: Record<Source, string> = {
   walk: "conversations c",
   label: "conversation_labels fl JOIN conversations c ON c.id = fl.conversation_id",
-} as const;
-const LABEL_FILTER = {
-  walk: "($8::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels fl WHERE fl.conversation_id = c.id AND fl.label_id = $8))",
-  label: "fl.label_id = $8",
-} as const;
-
-/** A label on at most this many conversations is read from its own rows rather than walked to. */
-export const FEW_LABELLED = 2_000;
-
-const COUNT_LABELLED: PreparedStatement = {
-  name: "inbox_count_labelled",
-  text: `SELECT count(*) AS n FROM (SELECT 1 FROM conversation_labels WHERE label_id = $1 LIMIT ${FEW_LABELLED + 1}) few`,
+  mentions: "(SELECT DISTINCT conversation_id FROM message_mentions WHERE member_id = $1) fm JOIN conversations c ON c.id = fm.conversation_id",
+};
+const LABEL_FILTER = "($8::text IS NULL OR EXISTS (SELECT 1 FROM conversation_labels fl WHERE fl.conversation_id = c.id AND fl.label_id = $8))";
+const MENTION_FILTER = "($14::text IS NULL OR EXISTS (SELECT 1 FROM message_mentions fm WHERE fm.member_id = $1 AND fm.conversation_id = c.id))";
+const FILTERS: Record<Source, { label: string; mentioned: string }> = {
+  walk: { label: LABEL_FILTER, mentioned: MENTION_FILTER },
+  label: { label: "fl.label_id = $8", mentioned: MENTION_FILTER },
+  // $14 is still named: PostgreSQL cannot type a parameter a statement leaves out.
+  mentions: { label: LABEL_FILTER, mentioned: "$14::text IS NOT NULL" },
 };
 
-/** Where the page of `label` (if any) is read from: its own rows when it is on `few` conversations or fewer. */
-async function sourceOf(label: string | undefined, few: number): Promise<Source> {
-  if (label === undefined || few < 0) return "walk";
-  const [row] = await queryPrepared<{ n: bigint | number | string }>(COUNT_LABELLED, [label]);
-  return Number(row?.n ?? 0) <= few ? "label" : "walk";
+/** A label on at most this many conversations (or a member with at most this many mentions) is read from its own rows rather than walked to. */
+export const FEW_ROWS = 2_000;
+
+const COUNT_UP_TO_FEW = (table: string, column: string): PreparedStatement => ({
+  name: `inbox_count_few_${table}`,
+  text: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${column} = $1 LIMIT ${FEW_ROWS + 1}) few`,
+});
+const COUNT_LABELLED = COUNT_UP_TO_FEW("conversation_labels", "label_id");
+const COUNT_MENTIONS = COUNT_UP_TO_FEW("message_mentions", "member_id");
+
+const atMost = async (statement: PreparedStatement, value: string, few: number) =>
+  Number((await queryPrepared<{ n: bigint | number | string }>(statement, [value]))[0]?.n ?? 0) <= few;
+
+/** Where the page is read from: a label's or the member's mentions' rows when they are `few` or fewer, else the walk. */
+async function sourceOf(member: StaffMember, query: ConversationListQuery, few: number): Promise<Source> {
+  if (few < 0) return "walk";
+  if (query.label !== undefined && (await atMost(COUNT_LABELLED, query.label, few))) return "label";
+  if (query.mentioned !== undefined && (await atMost(COUNT_MENTIONS, member.id, few))) return "mentions";
+  return "walk";
 }
 
 // Prepared (one plan per connection): the list is the inbox's commonest read, re-read on every
 // live event by every open inbox. Filters are parameters; null means "any".
 const inboxPage = (sort: keyof typeof SORTS, source: Source): PreparedStatement => ({
-  name: `inbox_conversation_page_${sort}${source === "label" ? "_labelled" : ""}`,
+  name: `inbox_conversation_page_${sort}${source === "walk" ? "" : `_${source}`}`,
   text: `
     WITH page AS (
       SELECT c.* FROM ${FROM[source]}
@@ -130,12 +142,12 @@ const inboxPage = (sort: keyof typeof SORTS, source: Source): PreparedStatement 
         AND ($3::text IS NULL OR c.status = $3)
         AND ($4::text IS NULL OR ($4 = 'me' AND c.assigned_member_id = $1) OR ($4 = 'unassigned' AND c.assigned_member_id IS NULL))
         AND ($5::timestamptz IS NULL OR ${SORTS[sort].after})
-        AND ${LABEL_FILTER[source]}
+        AND ${FILTERS[source].label}
         AND ($9::text IS NULL OR ($9 = 'none' AND c.team_id IS NULL) OR c.team_id = $9)
         AND ${ATTRIBUTE_FILTER_SQL}
         AND ($13::text IS NULL OR ($13 = 'breached' AND c.sla_breached_at IS NOT NULL)
-             OR ($13 = 'due_soon' AND c.sla_due_at > clock_timestamp() AND c.sla_due_at <= clock_timestamp() + make_interval(mins => ${DUE_SOON_MINUTES})))
-        AND ($14::text IS NULL OR EXISTS (SELECT 1 FROM message_mentions fm WHERE fm.member_id = $1 AND fm.conversation_id = c.id))
+             OR ($13 = 'due_soon' AND c.sla_due_at > statement_timestamp() AND c.sla_due_at <= statement_timestamp() + make_interval(mins => ${DUE_SOON_MINUTES})))
+        AND ${FILTERS[source].mentioned}
         AND ${visibleConversationSql({ row: "c", member: "$1", role: "$10" })}
       ORDER BY ${SORTS[sort].order}
       LIMIT $7
@@ -166,20 +178,18 @@ const inboxPage = (sort: keyof typeof SORTS, source: Source): PreparedStatement 
     ) lm ON true
     ORDER BY ${SORTS[sort].order}`,
 });
-const INBOX_PAGES = {
-  walk: { newest: inboxPage("newest", "walk"), waiting: inboxPage("waiting", "walk"), sla: inboxPage("sla", "walk") },
-  label: { newest: inboxPage("newest", "label"), waiting: inboxPage("waiting", "label"), sla: inboxPage("sla", "label") },
-};
+const pagesOf = (source: Source) => ({ newest: inboxPage("newest", source), waiting: inboxPage("waiting", source), sla: inboxPage("sla", source) });
+const INBOX_PAGES: Record<Source, Record<keyof typeof SORTS, PreparedStatement>> = { walk: pagesOf("walk"), label: pagesOf("label"), mentions: pagesOf("mentions") };
 
-/** `fewLabelled`: tests set -1 to walk for every label (both sources must list alike). */
-export async function listInboxConversations(member: StaffMember, query: ConversationListQuery, { fewLabelled = FEW_LABELLED } = {}) {
+/** `fewRows`: tests set -1 to walk for every filter (every source must list alike). */
+export async function listInboxConversations(member: StaffMember, query: ConversationListQuery, { fewRows = FEW_ROWS } = {}) {
   const before = query.cursor?.at ?? null;
   const beforeId = query.cursor?.id ?? null;
   const assigned = query.assigned === "all" ? null : query.assigned;
   const status = query.status === "all" ? null : query.status;
   await refreshStaleSla(); // the SLA columns the page reads are up to date (lib/sla/refresh.ts)
   // The page first (a walk down the last_activity_at or waiting_since index), then per row its preview and unread count.
-  const rows = await queryPrepared<ListRow>(INBOX_PAGES[await sourceOf(query.label, fewLabelled)][query.sort], [
+  const rows = await queryPrepared<ListRow>(INBOX_PAGES[await sourceOf(member, query, fewRows)][query.sort], [
     member.id,
     query.site ?? null,
     status,

@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { subscribeInbox, type InboxEvent } from "../../lib/realtime/inbox-signals";
-import { conversationListQuery } from "../../lib/contracts/inbox";
-import { FEW_LABELLED, listInboxConversations } from "../../lib/conversations/inbox-conversations";
 import { api, type ApiResponse } from "../support/api";
 import { expectError } from "../support/expectations";
 import { createSite, openConversation, ORIGIN, startConversation, type Started } from "../support/fixtures";
@@ -188,39 +186,6 @@ describe("labels: on conversations and in the list", () => {
     expect((await api.delete(`${LABELS}/${billing.id}`, as(owner))).json.result).toEqual({ id: billing.id, deleted: true });
     expect((await list("status=all")).find((item: { id: string }) => item.id === a.conversationId).labels).toEqual([]);
     expect(ids((await api.get(LABELS, as(agent))).json.result)).not.toContain(billing.id);
-  });
-
-  test("a label on few conversations is read from its own rows, and lists exactly as the walk does", async () => {
-    // Over FEW_LABELLED conversations a label's page walks the list's order; at or under it, the page
-    // is read from the label's rows and sorted. Both must give the same pages with every filter.
-    const site = await createSite();
-    const label = await createLabel();
-    const labelled: string[] = [];
-    for (let i = 0; i < 7; i++) {
-      const started = await startConversation(site.id, { body: `question ${i}`, client_id: `f${i}` });
-      if (i !== 3) labelled.push(started.conversationId);
-      if (i !== 3) await api.put(labelsOf(started.conversationId), as(agent, { body: { labels: [label.id] } }));
-      if (i % 3 === 0) await api.post(`/api/v1/inbox/conversations/${started.conversationId}/close`, as(agent));
-      if (i % 2 === 0) await api.post(`/api/v1/inbox/conversations/${started.conversationId}/assign`, as(agent, { body: { member_id: agent.id } }));
-    }
-    const member = { id: agent.id, name: "Andy Agent", email: agent.email, role: agent.role, hasPicture: false };
-    const pages = async (filters: Record<string, string>, fewLabelled: number) => {
-      const seen: string[][] = [];
-      let cursor: string | null = null;
-      do {
-        const query = conversationListQuery.parse({ ...filters, site: site.id, label: label.id, limit: "2", ...(cursor ? { cursor } : {}) });
-        const page = await listInboxConversations(member, query, { fewLabelled });
-        seen.push(ids(page.items));
-        cursor = page.next_cursor;
-      } while (cursor);
-      return seen;
-    };
-    for (const filters of [{}, { status: "all" }, { status: "closed" }, { status: "all", assigned: "me" }, { status: "all", assigned: "unassigned" }, { status: "all", sort: "waiting" }]) {
-      const walked = await pages(filters, -1);
-      expect(walked.flat().length, JSON.stringify(filters)).toBeGreaterThan(0);
-      expect(await pages(filters, FEW_LABELLED), JSON.stringify(filters)).toEqual(walked);
-    }
-    expect((await pages({ status: "all" }, FEW_LABELLED)).flat().sort()).toEqual([...labelled].sort());
   });
 
   test("every member lists the labels by name", async () => {
