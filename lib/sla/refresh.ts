@@ -5,7 +5,8 @@ import { hoursClock, type HoursClock } from "../reports/hours-clock";
 import { siteSchedules, timelinesOf } from "../reports/statements";
 import { computeSla } from "./compute";
 import { slaClock } from "./sla-clock";
-import { anyStale, clearStale, lockMarks, replaceOutcomes, type OutcomeRow, factsOf, lockDue, lockStale, snoozesOf, writeColumns, type RecordedBreach, type SlaColumns, type SlaFacts } from "./statements";
+import { anyStale, clearStale, lockIds, lockMarks, replaceOutcomes, setAside, type OutcomeRow, factsOf, lockDue, lockStale, snoozesOf, writeColumns, type RecordedBreach, type SlaColumns, type SlaFacts } from "./statements";
+import { log } from "../core/log";
 
 // Keeps each conversation's SLA columns equal to what computeSla answers now (docs/sla.md). Triggers
 // mark a conversation in the transaction of the change; a computation locks marked conversations,
@@ -128,17 +129,50 @@ export async function refreshStaleSla(only: string[] | null = null, { now = new 
   if (!(await anyStale(await db(), only))) return 0; // the common case: nothing changed since the last computation
   let total = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
-    const computed = await inTransaction(async (tx) => {
-      const ids = await lockStale(tx, BATCH, only);
-      const marks = await lockMarks(tx, ids);
-      await computeLocked(tx, ids, now, null);
-      await clearStale(tx, marks);
-      return ids.length;
-    });
-    total += computed;
-    if (computed < BATCH) break;
+    const { ids } = await computeBatch((tx) => lockStale(tx, BATCH, only), now, null);
+    total += ids.length;
+    if (ids.length < BATCH) break;
   }
   return total;
+}
+
+/** A conversation whose computation fails by itself is looked at again after this long. */
+const SET_ASIDE_MS = 60 * 60_000;
+
+/**
+ * Locks a batch and computes it in one transaction. If that fails, each conversation of the batch
+ * is computed in a transaction of its own, and one that fails alone is set aside (logged, its mark
+ * dropped, the sweep's next look in an hour): one conversation's failure must not stop the others'
+ * SLA, nor every staff read, which computes the marked ones before it reads.
+ */
+async function computeBatch(lock: (tx: Prisma.TransactionClient) => Promise<string[]>, now: Date, recorder: BreachRecorder | null): Promise<{ ids: string[]; recorded: SlaBreachEvent[] }> {
+  let locked: string[] = [];
+  const compute = (tx: Prisma.TransactionClient, ids: string[]) => computeLockedAndClear(tx, ids, now, recorder);
+  try {
+    return await inTransaction(async (tx) => {
+      locked = await lock(tx);
+      return { ids: locked, recorded: await compute(tx, locked) };
+    });
+  } catch (error) {
+    if (locked.length === 0) throw error;
+    const recorded: SlaBreachEvent[] = [];
+    for (const id of locked) {
+      try {
+        recorded.push(...(await inTransaction(async (tx) => compute(tx, await lockIds(tx, [id])))));
+      } catch (failure) {
+        log.error("sla_compute_failed", { conversationId: id, error: failure });
+        await inTransaction((tx) => setAside(tx, id, new Date(now.getTime() + SET_ASIDE_MS)));
+      }
+    }
+    return { ids: locked, recorded };
+  }
+}
+
+async function computeLockedAndClear(tx: Prisma.TransactionClient, ids: string[], now: Date, recorder: BreachRecorder | null): Promise<SlaBreachEvent[]> {
+  const marks = await lockMarks(tx, ids);
+  const recorded = await computeLocked(tx, ids, now, recorder);
+  await clearStale(tx, marks);
+  return recorded;
 }
 
 export interface SweepCounts {
@@ -154,13 +188,7 @@ export async function computeAllDue(now: Date, recorder: BreachRecorder): Promis
   const counts: SweepCounts = { computed: 0, breaches: [] };
   const run = async (lock: (tx: Prisma.TransactionClient) => Promise<string[]>) => {
     for (;;) {
-      const { ids, recorded } = await inTransaction(async (tx) => {
-        const locked = await lock(tx);
-        const marks = await lockMarks(tx, locked);
-        const breaches = await computeLocked(tx, locked, now, recorder);
-        await clearStale(tx, marks);
-        return { ids: locked, recorded: breaches };
-      });
+      const { ids, recorded } = await computeBatch(lock, now, recorder);
       counts.computed += ids.length;
       counts.breaches.push(...recorded);
       if (ids.length < BATCH) return;

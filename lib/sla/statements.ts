@@ -45,6 +45,18 @@ export async function lockDue(tx: Transaction, now: Date, limit: number): Promis
   return rows.map((row) => row.id);
 }
 
+/** Locks these conversations (those still there and not held by another), for a computation one at a time. */
+export async function lockIds(tx: Transaction, ids: string[]): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM conversations WHERE id = ANY(${ids}::text[]) FOR UPDATE SKIP LOCKED`;
+  return rows.map((row) => row.id);
+}
+
+/** A conversation whose computation failed by itself: its mark dropped, looked at again by the sweep at `retryAt`. */
+export async function setAside(tx: Transaction, id: string, retryAt: Date): Promise<void> {
+  await tx.$executeRaw`DELETE FROM sla_stale_conversations WHERE conversation_id = ${id}`;
+  await tx.$executeRaw`UPDATE conversations SET sla_check_at = ${retryAt} WHERE id = ${id}`;
+}
+
 export async function clearStale(tx: Transaction, ids: string[]): Promise<void> {
   await tx.$executeRaw`DELETE FROM sla_stale_conversations WHERE conversation_id = ANY(${ids}::text[])`;
 }

@@ -202,6 +202,36 @@ describe("the clock on staff reads", () => {
   });
 });
 
+describe("a conversation whose computation fails", () => {
+  test("is set aside (its mark dropped, looked at again in an hour): the others' clocks, staff reads and the sweep go on", async () => {
+    const site = await createSite();
+    const clock = await policy({ name: "Poisoned", first_response_minutes: 15, sites: [site.id] });
+    const good = await startConversation(site.id, { body: "hello", client_id: "v1" });
+    const bad = await startConversation(site.id, { body: "hello", client_id: "v1" });
+    // A failure only this conversation's computation meets: its outcomes' insert.
+    const sql = await db();
+    await sql.$executeRawUnsafe(`CREATE FUNCTION sla_test_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.conversation_id = '${bad.conversationId}' THEN RAISE EXCEPTION 'poisoned'; END IF; RETURN NEW; END $$`);
+    await sql.$executeRawUnsafe(`CREATE TRIGGER sla_test_poison BEFORE INSERT ON sla_outcomes FOR EACH ROW EXECUTE FUNCTION sla_test_poison()`);
+    try {
+      const before = Date.now();
+      // The list computes the marked conversations before it reads: one failing is no 500 for everyone.
+      const rows = await listed(`site=${site.id}`);
+      expect(rows.find((row) => row.id === good.conversationId)!.sla).toMatchObject({ policy_id: clock.id });
+      expect(rows.find((row) => row.id === bad.conversationId)!.sla).toBeNull();
+      const aside = await sql.conversation.findUniqueOrThrow({ where: { id: bad.conversationId }, select: { slaCheckAt: true, slaStale: true } });
+      expect(aside.slaStale).toBeNull();
+      expect(aside.slaCheckAt!.getTime()).toBeGreaterThanOrEqual(before + 59 * 60_000);
+      // The sweep does not meet it again before then, and finishes.
+      await expect(sweepSla(new Date(Date.now() + 11 * 60_000))).resolves.toMatchObject({ breaches: 0 });
+    } finally {
+      await sql.$executeRawUnsafe(`DROP TRIGGER sla_test_poison ON sla_outcomes`);
+      await sql.$executeRawUnsafe(`DROP FUNCTION sla_test_poison()`);
+      await api.delete(`${INBOX}/sla-policies/${clock.id}`, as(owner));
+    }
+  });
+});
+
 describe("beside the writes", () => {
   test("sends, label changes, list reads and sweeps at once: every request succeeds and the clock ends up computed", { timeout: 120_000 }, async () => {
     const site = await createSite();
