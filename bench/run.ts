@@ -26,6 +26,7 @@ import { installRules } from "./rules-setup";
 import { seededRandom } from "../tests/support/load";
 import { typists } from "./typing";
 import { ascending, percentile } from "./stats";
+import { SUGGESTION_TTL_MS, suggestionKey } from "../lib/articles/suggestion-cache";
 
 const root = path.resolve(import.meta.dirname, "..");
 const options = readOptions();
@@ -187,9 +188,8 @@ async function measureSendWithRules(deployment: Deployment): Promise<void> {
 // else the machine does during the run weighs on both alike: one after the other, a ratio moved by
 // ±0.1 between runs.
 const SLICES = 4;
-/** lib/articles/suggestion-cache.ts's TTL_MS: a text not asked for this long was searched again. */
-const SUGGESTION_CACHE_TTL_MS = 30_000;
-
+/** The suggestions a lookup asks for, as the widget does. */
+const SUGGESTIONS_ASKED = 3;
 /** p50 and p99 (ms) of the samples labelled `label` in the open loops. */
 function labelledPercentiles(samples: OpenLoopSamples[], label: string): [number, number] {
   const sorted = ascending(samples.flatMap((sample) => sample.labelled.get(label) ?? []));
@@ -313,10 +313,10 @@ async function measureSuggestions(deployment: Deployment): Promise<void> {
     const next = (typing: ReturnType<typeof typists>, lastAsked: Map<string, number>) => (visitor: number) => {
       const text = typing.next(visitor);
       if (text === null) return null;
-      const key = text.toLowerCase().replace(/\s+/g, " ");
-      const label = performance.now() - (lastAsked.get(key) ?? -Infinity) > SUGGESTION_CACHE_TTL_MS ? "first" : "repeat";
+      const key = suggestionKey(BENCH_SITE, text, SUGGESTIONS_ASKED, undefined);
+      const label = performance.now() - (lastAsked.get(key) ?? -Infinity) > SUGGESTION_TTL_MS ? "first" : "repeat";
       if (label === "first") lastAsked.set(key, performance.now());
-      return { method: "GET", path: `/api/v1/chat/widget/${BENCH_SITE}/articles?limit=3&q=${encodeURIComponent(text)}`, headers: { Origin: BENCH_ORIGIN }, label };
+      return { method: "GET", path: `/api/v1/chat/widget/${BENCH_SITE}/articles?limit=${SUGGESTIONS_ASKED}&q=${encodeURIComponent(text)}`, headers: { Origin: BENCH_ORIGIN }, label };
     };
     for (let slice = 0; slice < SLICES; slice++) {
       for (const server of measured) {

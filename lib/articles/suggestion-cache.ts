@@ -6,7 +6,7 @@ import { env } from "../core/env";
 // "Help center"): visitors type the same few words and prefixes ("ship", "refund"), and the answer
 // is the same for all of them until an article of the site changes. An article written through
 // lib/articles/commands.ts forgets its site's answers at once on this instance; other instances
-// keep theirs for at most TTL_MS (the cache is per process, like the rate limiters).
+// keep theirs for at most SUGGESTION_TTL_MS (the cache is per process, like the rate limiters).
 // Bounded by bytes, not entries: SUGGESTION_CACHE_KIB (default 2 MiB) per instance.
 
 export interface Suggestion {
@@ -21,7 +21,7 @@ export interface Suggestions {
 }
 
 /** Also bounds how stale the empty query's order (the most viewed) can be. */
-const TTL_MS = 30_000;
+export const SUGGESTION_TTL_MS = 30_000;
 /** A Map entry's and the LRU's bookkeeping per key, beside the strings' bytes. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
@@ -42,7 +42,7 @@ function newCache(kib: number): LRUCache<string, Suggestions> | null {
     maxSize: kib * 1024,
     // UTF-16: two bytes a character.
     sizeCalculation: (value, key) => 2 * (key.length + JSON.stringify(value).length) + ENTRY_OVERHEAD_BYTES,
-    ttl: TTL_MS,
+    ttl: SUGGESTION_TTL_MS,
   });
 }
 

@@ -22,7 +22,7 @@ export interface SearchWindows {
 export const SEARCH_WINDOWS: SearchWindows = { scan: [100], indexed: [10_000, 100_000] };
 
 /** A scanned window is never widened past this many conversations (each of their messages is parsed). */
-export const WIDEST_SCAN = 1_000;
+const WIDEST_SCAN = 1_000;
 
 /**
  * After the last scanned window of `size` conversations found `found` items, not a page: the
